@@ -1,0 +1,79 @@
+"""sudokit: a Sudoku toolkit and game.
+
+    >>> import sudokit
+    >>> line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> puzzle = sudokit.parse(line)
+    >>> sudokit.count_solutions(puzzle)
+    1
+    >>> print(sudokit.format_pretty(sudokit.solve(puzzle))[:21])
+    4 1 7 | 3 6 9 | 8 2 5
+
+Sizes 4×4, 6×6, 9×9, 12×12 and 16×16; symbols ``1-9`` then ``A-G``; ``.`` or ``0`` empty.
+"""
+
+from __future__ import annotations
+
+from .errors import (
+    CellCountError,
+    DuplicateError,
+    IllegalMoveError,
+    ParseError,
+    SaveFileError,
+    ShapeError,
+    SudokuError,
+    SymbolError,
+)
+from .formats import (
+    Record,
+    format_line,
+    format_pretty,
+    format_rows,
+    parse,
+    parse_line,
+    parse_pretty,
+    parse_rows,
+    read_puzzles,
+)
+from .generator import SYMMETRIES, generate
+from .geometry import SIZES, Shape
+from .grid import Conflict, Grid, Status
+from .solvers import Outcome, backends, count_solutions, is_unique, search, solve
+from .solvers.classic import ClassicResult, classic_solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "SIZES",
+    "SYMMETRIES",
+    "CellCountError",
+    "ClassicResult",
+    "Conflict",
+    "DuplicateError",
+    "Grid",
+    "IllegalMoveError",
+    "Outcome",
+    "ParseError",
+    "Record",
+    "SaveFileError",
+    "Shape",
+    "ShapeError",
+    "Status",
+    "SudokuError",
+    "SymbolError",
+    "__version__",
+    "backends",
+    "classic_solve",
+    "count_solutions",
+    "format_line",
+    "format_pretty",
+    "format_rows",
+    "generate",
+    "is_unique",
+    "parse",
+    "parse_line",
+    "parse_pretty",
+    "parse_rows",
+    "read_puzzles",
+    "search",
+    "solve",
+]

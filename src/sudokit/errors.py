@@ -1,0 +1,71 @@
+"""Exceptions raised by sudokit.
+
+Outcomes such as "no solution" or "several solutions" are values, never exceptions;
+these classes are for input that cannot be understood and for moves that are not allowed.
+"""
+
+from __future__ import annotations
+
+
+class SudokuError(Exception):
+    """Base class of every error sudokit raises on purpose."""
+
+
+class ParseError(SudokuError, ValueError):
+    """Input that is not a well-formed puzzle.
+
+    The message names the problem and its place. Where known, the place is also kept in
+    attributes: ``line`` (1-based line of a file or picture), ``row`` and ``col``
+    (0-based, as everywhere in the code; messages use 1-based names).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        row: int | None = None,
+        col: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.row = row
+        self.col = col
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"line {self.line}: {self.message}"
+        return self.message
+
+    def at_line(self, line: int) -> ParseError:
+        """Return the same error placed on ``line`` of a file."""
+        err = type(self).__new__(type(self))
+        err.__dict__.update(self.__dict__)
+        err.args = self.args
+        err.line = line
+        return err
+
+
+class CellCountError(ParseError):
+    """The input has a number of cells that is no supported grid size."""
+
+
+class SymbolError(ParseError):
+    """A character or value that is not a digit of the grid's size."""
+
+
+class ShapeError(ParseError):
+    """A nested list that is empty or ragged."""
+
+
+class DuplicateError(ParseError):
+    """Two givens with the same digit in one unit (row, column or box)."""
+
+
+class IllegalMoveError(SudokuError):
+    """A game move that the rules do not allow (overwriting a given, a digit out of range)."""
+
+
+class SaveFileError(SudokuError):
+    """A save or statistics database that cannot be read."""

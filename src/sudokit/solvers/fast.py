@@ -1,0 +1,222 @@
+"""The fast pure-Python solver: naked and hidden singles, MRV branching, in SWAR style.
+
+The whole grid is one Python int. Cell ``c`` owns a field of ``n + 1`` bits at
+``(n + 1) * c``: ``n`` candidate bits and one guard bit above them. The guard lets one
+subtraction act on every field at once (``(G | GUARD) - LSB`` is "each field minus one",
+with no borrow crossing fields), so "which cells have no / one / two candidates" and "which
+digits have one place left in a unit" are a handful of big-int operations instead of a
+Python loop over cells. This is about 2.5 times faster than a list of masks.
+
+The search is the classic one: propagate to a fixpoint (naked singles remove their digit
+from the peers; a digit with one place left in a unit goes there), then branch on the
+first cell (row-major) with the fewest candidates, trying digits in ascending order.
+``guesses`` counts the trial assignments made at branch points. No hooks, no events: the
+watched algorithms in :mod:`sudokit.solvers.traced` mirror it step by step.
+
+A search state is a tuple ``(G, SF, PR, PC, PB)``: the grid, the guard bits of settled
+cells, and per unit kind the digits already placed, kept in the field of each unit's first
+cell.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..geometry import Shape
+
+State = tuple[int, int, int, int, int]
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """What one search found: solutions counted up to the limit, the first kept."""
+
+    count: int = 0
+    solution: list[int] | None = None
+    guesses: int = 0
+
+
+class Engine:
+    """Solver functions for one shape, its tables bound in closures for speed."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        n, ncells = shape.n, shape.ncells
+        w = n + 1
+        every = shape.all_mask
+        lsb = sum(1 << (w * c) for c in range(ncells))
+        guard = lsb << n
+        peer = [sum(1 << (w * p) for p in shape.peers[c]) for c in range(ncells)]
+        units, unit_of = shape.units, shape.unit_of
+        row_at = [w * units[unit_of[c][0]][0] for c in range(ncells)]
+        col_at = [w * units[unit_of[c][1]][0] for c in range(ncells)]
+        box_at = [w * units[unit_of[c][2]][0] for c in range(ncells)]
+
+        def unit_kind(k: int) -> tuple[int, list[int]]:
+            # The fields of the first cells of this kind's units, and the shifts that
+            # bring each position of a unit onto its first cell.
+            firsts = sum(every << (w * units[u][0]) for u in range(k * n, k * n + n))
+            model = units[k * n]
+            return firsts, [w * (c - model[0]) for c in model]
+
+        row_first, row_shift = unit_kind(0)
+        col_first, col_shift = unit_kind(1)
+        box_first, box_shift = unit_kind(2)
+
+        def propagate(g: int, sf: int, pr: int, pc: int, pb: int) -> State | None:
+            """Settle every single; None on a contradiction."""
+            while True:
+                dec = (g | guard) - lsb
+                if dec & guard != guard:
+                    return None  # a cell has no candidate left
+                multi = g & dec  # each field without its lowest bit
+                new = guard & ~(((multi | guard) - lsb) & guard) & ~sf
+                if new:
+                    sf |= new
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        pos = low.bit_length() - 1 - n
+                        c = pos // w
+                        b = (g >> pos) & every
+                        g &= ~(peer[c] * b)
+                        pr |= b << row_at[c]
+                        pc |= b << col_at[c]
+                        pb |= b << box_at[c]
+                    continue
+                # Hidden singles: per unit, the digits seen once among unsettled cells.
+                open_ = g & ~((sf >> n) * every)
+                hits = 0
+                once = twice = 0
+                for o in row_shift:
+                    x = (open_ >> o) & row_first
+                    twice |= once & x
+                    once |= x
+                if once | pr != row_first:
+                    return None  # a digit has no place left in a row
+                s = once & ~twice
+                if s:
+                    for o in row_shift:
+                        hits |= open_ & (s << o)
+                once = twice = 0
+                for o in col_shift:
+                    x = (open_ >> o) & col_first
+                    twice |= once & x
+                    once |= x
+                if once | pc != col_first:
+                    return None
+                s = once & ~twice
+                if s:
+                    for o in col_shift:
+                        hits |= open_ & (s << o)
+                once = twice = 0
+                for o in box_shift:
+                    x = (open_ >> o) & box_first
+                    twice |= once & x
+                    once |= x
+                if once | pb != box_first:
+                    return None
+                s = once & ~twice
+                if s:
+                    for o in box_shift:
+                        hits |= open_ & (s << o)
+                if not hits:
+                    return g, sf, pr, pc, pb
+                hdec = (hits | guard) - lsb
+                if hits & hdec:
+                    return None  # one cell would need two digits
+                g = (g & ~(((hdec & guard) >> n) * every)) | hits
+
+        def pick(g: int, sf: int) -> int:
+            """Bit offset of the first cell with the fewest candidates; -1 when solved."""
+            y = g & ~((sf >> n) * every)
+            if not y:
+                return -1
+            y &= (y | guard) - lsb
+            while True:
+                # y holds each open field minus its k lowest bits; a field that empties
+                # in the next step had exactly k + 1 candidates.
+                d = (y | guard) - lsb
+                z = y & d
+                exact = d & guard & ~(((z | guard) - lsb) & guard)
+                if exact:
+                    return (exact & -exact).bit_length() - 1 - n
+                y = z
+
+        def search(st: State, result: SearchResult, limit: int) -> None:
+            g = st[0]
+            pos = pick(g, st[1])
+            if pos < 0:
+                result.count += 1
+                if result.solution is None:
+                    result.solution = digits(g)
+                return
+            m = (g >> pos) & every
+            rest = g & ~(every << pos)
+            while m:
+                bit = m & -m
+                m ^= bit
+                result.guesses += 1
+                nxt = propagate(rest | (bit << pos), st[1], st[2], st[3], st[4])
+                if nxt is not None:
+                    search(nxt, result, limit)
+                    if result.count >= limit:
+                        return
+
+        def random_search(st: State, rng: random.Random) -> int | None:
+            g = st[0]
+            pos = pick(g, st[1])
+            if pos < 0:
+                return g
+            bits = [1 << (d - 1) for d in shape.digits_of_mask[(g >> pos) & every]]
+            rng.shuffle(bits)
+            rest = g & ~(every << pos)
+            for bit in bits:
+                nxt = propagate(rest | (bit << pos), st[1], st[2], st[3], st[4])
+                if nxt is not None:
+                    done = random_search(nxt, rng)
+                    if done is not None:
+                        return done
+            return None
+
+        def digits(g: int) -> list[int]:
+            return [((g >> (w * c)) & every).bit_length() for c in range(ncells)]
+
+        self.propagate: Callable[[int, int, int, int, int], State | None] = propagate
+        self._search = search
+        self._random_search = random_search
+        self._width = w
+
+    def start(self, cells: Sequence[int]) -> State | None:
+        """The state after propagating the givens, or None if they contradict."""
+        w, every = self._width, self.shape.all_mask
+        g = 0
+        for c, v in enumerate(cells):
+            g |= (every if v == 0 else 1 << (v - 1)) << (w * c)
+        return self.propagate(g, 0, 0, 0, 0)
+
+    def run(self, cells: Sequence[int], limit: int) -> SearchResult:
+        """Count solutions up to ``limit`` (>= 1), keeping the first as digits."""
+        result = SearchResult()
+        st = self.start(cells)
+        if st is not None:
+            self._search(st, result, limit)
+        return result
+
+    def random_fill(self, rng: random.Random) -> list[int]:
+        """A random complete grid, drawn with ``rng`` alone (same seed, same grid)."""
+        st = self.start([0] * self.shape.ncells)
+        assert st is not None
+        g = self._random_search(st, rng)
+        assert g is not None, "an empty grid always has a completion"
+        w, every = self._width, self.shape.all_mask
+        return [((g >> (w * c)) & every).bit_length() for c in range(self.shape.ncells)]
+
+
+@cache
+def engine(shape: Shape) -> Engine:
+    """The (cached) engine for a shape."""
+    return Engine(shape)
