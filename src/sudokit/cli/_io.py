@@ -1,0 +1,237 @@
+"""Input, progress and error display for the command line.
+
+Nothing here imports :mod:`rich` up front: a progress bar is drawn only when stderr is a
+terminal and the work is long enough to want one, and only then is rich imported.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shlex
+import stat
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO, Any
+
+import click
+
+from ..errors import DuplicateError, ParseError
+from ..formats import parse_line
+from ..geometry import CELL_COUNTS
+
+#: Files smaller than this are read without a progress bar.
+PROGRESS_MIN_BYTES = 256 * 1024
+#: Runs of fewer puzzles than this are generated without a progress bar.
+PROGRESS_MIN_COUNT = 50
+#: Files are read as UTF-8 (a byte-order mark is dropped); bad bytes never stop a run.
+ENCODING = "utf-8-sig"
+
+Tick = Callable[[], None]
+
+
+def _noop() -> None:
+    pass
+
+
+class Failure(click.ClickException):
+    """An error reported as ``error: <message>`` on stderr, with exit status 2."""
+
+    exit_code = 2
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# --- reading files of puzzles ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Lines of an input, and where it is a regular file: its descriptor and size."""
+
+    lines: Iterable[str]
+    fd: int | None = None
+    size: int | None = None
+
+    def position(self) -> int:
+        """Bytes read so far (at the granularity of the read buffer)."""
+        assert self.fd is not None
+        return os.lseek(self.fd, 0, os.SEEK_CUR)
+
+
+def _regular_file(stream: IO[Any]) -> tuple[int | None, int | None]:
+    try:
+        fd = stream.fileno()
+        info = os.fstat(fd)
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both
+        return None, None
+    if not stat.S_ISREG(info.st_mode):
+        return None, None
+    return fd, info.st_size
+
+
+@contextmanager
+def open_source(path: str) -> Iterator[Source]:
+    """Open a file of puzzles by path, ``-`` for stdin, as a lazy stream of lines."""
+    if path == "-":
+        if sys.stdin is None:
+            raise Failure("there is no standard input to read")
+        binary: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text-only stdin: read it as it is
+            yield Source(sys.stdin)
+            return
+        text = io.TextIOWrapper(binary, encoding=ENCODING, errors="replace", newline=None)
+        fd, size = _regular_file(binary)
+        try:
+            yield Source(text, fd, size)
+        finally:
+            text.detach()  # leave stdin itself open
+    else:
+        try:
+            handle = open(path, encoding=ENCODING, errors="replace", newline=None)  # noqa: SIM115
+        except OSError as err:
+            raise Failure(f"cannot read {path}: {err.strerror or err}") from None
+        fd, size = _regular_file(handle)
+        with handle:
+            yield Source(handle, fd, size)
+
+
+# --- progress bars -----------------------------------------------------------------------
+
+
+def _progress(*columns: Any) -> Any:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    # When stdout is the terminal too, lines printed while the bar is live go above it;
+    # otherwise stdout (a pipe or file) is left alone.
+    return Progress(
+        *columns,
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=_stdout_is_terminal(),
+        redirect_stderr=False,
+    )
+
+
+@contextmanager
+def byte_progress(source: Source, label: str) -> Iterator[Tick]:
+    """A bar of bytes read, for a regular file of at least :data:`PROGRESS_MIN_BYTES`
+    when stderr is a terminal. Yields ``tick()``, to call after each puzzle."""
+    if (
+        source.fd is None
+        or source.size is None
+        or source.size < PROGRESS_MIN_BYTES
+        or not stderr_is_terminal()
+    ):
+        yield _noop
+        return
+
+    from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+    progress = _progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[puzzles]:,} puzzles"),
+        TimeRemainingColumn(),
+    )
+    task = progress.add_task(label, total=source.size, puzzles=0)
+    done = 0
+    due = 0.0
+
+    def tick() -> None:
+        nonlocal done, due
+        done += 1
+        now = time.monotonic()
+        if now >= due:
+            due = now + 0.1
+            progress.update(task, completed=source.position(), puzzles=done)
+
+    with progress:
+        yield tick
+        progress.update(task, completed=source.size, puzzles=done)
+
+
+@contextmanager
+def count_progress(total: int, label: str) -> Iterator[Tick]:
+    """A bar of ``total`` steps when there are at least :data:`PROGRESS_MIN_COUNT` and
+    stderr is a terminal. Yields ``tick()``, to call after each step."""
+    if total < PROGRESS_MIN_COUNT or not stderr_is_terminal():
+        yield _noop
+        return
+
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
+    progress = _progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    task = progress.add_task(label, total=total)
+
+    def tick() -> None:
+        progress.advance(task)
+
+    with progress:
+        yield tick
+
+
+# --- errors in a puzzle given on the command line ------------------------------------------
+
+
+def _marked_cells(line: str, err: ParseError) -> list[int]:
+    if isinstance(err, DuplicateError):
+        conflicts = parse_line(line, check=False).conflicts()
+        if conflicts:
+            return list(conflicts[0].cells)
+    if err.row is not None and err.col is not None:
+        return [err.row * CELL_COUNTS[len(line)] + err.col]
+    return []
+
+
+def parse_error_context(text: str, err: ParseError) -> list[str]:
+    """Lines that point at the bad cells of a one-line puzzle (none for pictures)."""
+    line = text.strip()
+    if len(line) not in CELL_COUNTS or any(ch.isspace() for ch in line):
+        return []
+    try:
+        cells = _marked_cells(line, err)
+    except ParseError:
+        return []
+    if not cells:
+        return []
+    marks = [" "] * (max(cells) + 1)
+    for cell in cells:
+        marks[cell] = "^"
+    return [f"  {line}", "  " + "".join(marks)]
+
+
+def report_parse_error(text: str, err: ParseError) -> None:
+    """``error: <message>`` on stderr, with a pointer to the place when it helps."""
+    click.echo(f"error: {err}", err=True)
+    for extra in parse_error_context(text, err):
+        click.echo(extra, err=True)
+    if text.strip() == "-":
+        click.echo("hint: to read puzzles from stdin, use -f -", err=True)
+    elif "\n" not in text and os.path.isfile(text):
+        click.echo(f"hint: to read puzzles from a file, use -f {shlex.quote(text)}", err=True)

@@ -1,0 +1,400 @@
+"""Core commands: solve, count, validate, show, generate.
+
+``solve``, ``count`` and ``validate`` take one puzzle as an argument or many with
+``-f FILE``. Files are streamed: one answer is printed per puzzle, in input order, as
+soon as it is known, so files of millions of puzzles run in constant memory. A
+malformed record is answered ``error: line N: ...`` and the rest of the file goes on.
+
+Exit status: 0 when every answer is the hoped-for one, 1 when some puzzle has no (or,
+for ``validate``, no unique) solution, 2 when some input is malformed or a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from ..errors import ParseError
+from ..formats import format_line, format_pretty, parse, read_puzzles
+from ..generator import DIFFICULTIES, SYMMETRIES, generate
+from ..geometry import SIZES
+from ..grid import Grid
+from ..solvers import search, solve
+from . import main
+from ._io import Failure, byte_progress, count_progress, open_source, report_parse_error
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Command(click.Command):
+    """A command whose library ``ValueError``s become ``error: ...`` and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ValueError as err:
+            raise Failure(str(err)) from err
+
+
+# --- answering one puzzle or a file of them ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """What a command says about one well-formed puzzle."""
+
+    text: str  # printed in text mode
+    fields: dict[str, Any]  # JSON fields between "puzzle" and "error"
+    code: int = 0  # exit status it asks for
+    note: str | None = None  # said on stderr, for a puzzle given as an argument
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """How a command answers: for an argument, for a file record, and its error fields."""
+
+    one: Callable[[Grid], _Answer]
+    many: Callable[[Grid], _Answer]
+    error_fields: dict[str, Any] = field(default_factory=dict)
+    label: str = "reading"
+
+
+def _json(puzzle: str, fields: dict[str, Any], error: str | None, line: int | None) -> str:
+    return json.dumps({"puzzle": puzzle, **fields, "error": error, "line": line})
+
+
+def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
+    try:
+        grid = parse(text)
+    except ParseError as err:
+        if as_json:
+            click.echo(_json(text, task.error_fields, str(err), None))
+        report_parse_error(text, err)
+        return 2
+    answer = task.one(grid)
+    if as_json:
+        click.echo(_json(format_line(grid), answer.fields, None, None))
+    else:
+        click.echo(answer.text)
+    if answer.note:
+        click.echo(f"note: {answer.note}", err=True)
+    return answer.code
+
+
+def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool) -> int:
+    worst = 0
+    first = True
+    with open_source(path) as source, byte_progress(source, task.label) as tick:
+        for record in read_puzzles(source.lines):
+            if record.grid is None:
+                error = str(record.error)
+                text, puzzle, fields, code = f"error: {error}", record.text, task.error_fields, 2
+            else:
+                answer = task.many(record.grid)
+                error, puzzle = None, format_line(record.grid)
+                text, fields, code = answer.text, answer.fields, answer.code
+            if as_json:
+                click.echo(_json(puzzle, fields, error, record.line))
+            else:
+                if pretty and not first:
+                    click.echo()
+                click.echo(text)
+            first = False
+            worst = max(worst, code)
+            tick()
+    return worst
+
+
+def _run(
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    task: _Task,
+    *,
+    as_json: bool,
+    pretty: bool = False,
+) -> NoReturn:
+    if puzzle is not None and path is not None:
+        raise click.UsageError("give a PUZZLE or -f FILE, not both")
+    if puzzle is None and path is None:
+        raise click.UsageError("give a PUZZLE, or -f FILE to read many (-f - for stdin)")
+    if as_json and pretty:
+        raise click.UsageError("--json and --pretty cannot be used together")
+    if path is not None:
+        code = _answer_file(path, task, as_json, pretty)
+    else:
+        assert puzzle is not None
+        code = _answer_argument(puzzle, task, as_json)
+    ctx.exit(code)
+
+
+def _input(func: F) -> F:
+    """The PUZZLE argument, ``-f FILE`` and ``--json``, shared by solve, count, validate."""
+    func = click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON object per puzzle (JSON Lines)."
+    )(func)
+    func = click.option(
+        "-f",
+        "--file",
+        "path",
+        metavar="FILE",
+        type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+        help="Read puzzles from FILE, one per line or as pictures ('-' for stdin).",
+    )(func)
+    return click.argument("puzzle", required=False)(func)
+
+
+# --- solve -------------------------------------------------------------------------------
+
+_NO_SOLUTION = _Answer("no solution", {"solution": None, "status": "no solution"}, 1)
+
+
+def _solved(solution: Grid, pretty: bool, note: str | None = None) -> _Answer:
+    text = format_pretty(solution) if pretty else format_line(solution)
+    return _Answer(text, {"solution": format_line(solution), "status": "solved"}, 0, note)
+
+
+@main.command("solve", cls=_Command)
+@_input
+@click.option("--pretty", is_flag=True, help="Print solutions as pictures.")
+@click.pass_context
+def solve_cmd(
+    ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, pretty: bool
+) -> None:
+    """Solve a puzzle, or every puzzle in a file.
+
+    PUZZLE is one line of 16, 36, 81, 144 or 256 symbols (1-9 then A-G; '.' or '0' for
+    an empty cell) or a picture such as `sudokit show` prints, quoted as one argument.
+    A puzzle with several solutions gets one of them and a note on stderr.
+
+    With -f, one line is printed per puzzle, in input order: the solution, 'no solution'
+    or 'error: line N: ...'. Lines starting with '#' and blank lines are skipped; extra
+    fields on a line (ids, ratings, CSV columns) are ignored.
+
+    Exit status: 0 when every puzzle is solved, 1 when some puzzle has no solution, 2
+    when some input is malformed.
+
+    \b
+    Examples:
+      sudokit solve 3...4......3...2
+      sudokit solve --pretty "$(cat picture.txt)"
+      sudokit solve -f puzzles.txt > solutions.txt
+      sudokit generate -n 10 | sudokit solve -f - --json
+    """
+
+    def one(grid: Grid) -> _Answer:
+        outcome = search(grid, 2)
+        if outcome.solution is None:
+            return _NO_SOLUTION
+        note = None
+        if outcome.count >= 2:
+            note = "this puzzle has more than one solution; showing one"
+        return _solved(Grid(grid.shape, outcome.solution), pretty, note)
+
+    def many(grid: Grid) -> _Answer:
+        solution = solve(grid)
+        return _NO_SOLUTION if solution is None else _solved(solution, pretty)
+
+    error_fields = {"solution": None, "status": "error"}
+    task = _Task(one, many, error_fields, "solving")
+    _run(ctx, puzzle, path, task, as_json=as_json, pretty=pretty)
+
+
+# --- count -------------------------------------------------------------------------------
+
+
+@main.command("count", cls=_Command)
+@_input
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Stop counting at N solutions.",
+)
+@click.pass_context
+def count_cmd(
+    ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, limit: int
+) -> None:
+    """Count the solutions of a puzzle, up to a limit.
+
+    Prints the number of solutions, counting no further than --limit: with the default
+    limit of 2, '2' means "more than one". With -f, one count per puzzle, in input order
+    (malformed records as 'error: line N: ...').
+
+    Exit status: 0, or 2 when some input is malformed.
+
+    \b
+    Examples:
+      sudokit count 3...4......3...2
+      sudokit count --limit 1000 ................
+      sudokit count -f puzzles.txt --json
+    """
+
+    def count(grid: Grid) -> _Answer:
+        n = search(grid, limit).count
+        return _Answer(str(n), {"count": n, "limit": limit})
+
+    task = _Task(count, count, {"count": None, "limit": limit}, "counting")
+    _run(ctx, puzzle, path, task, as_json=as_json)
+
+
+# --- validate ----------------------------------------------------------------------------
+
+_VERDICTS = {
+    0: _Answer("invalid: no solution", {"status": "none"}, 1),
+    1: _Answer("valid: exactly one solution", {"status": "unique"}, 0),
+    2: _Answer("invalid: several solutions", {"status": "several"}, 1),
+}
+
+
+@main.command("validate", cls=_Command)
+@_input
+@click.pass_context
+def validate_cmd(ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool) -> None:
+    """Check that a puzzle is well-formed and has exactly one solution.
+
+    Prints one verdict per puzzle: 'valid: exactly one solution', 'invalid: no
+    solution', 'invalid: several solutions', or 'error: ...' naming the place of a
+    malformed puzzle (a bad symbol, a wrong number of cells, duplicate givens).
+
+    Exit status: 0 when every puzzle has exactly one solution, 1 when some has none or
+    several, 2 when some input is malformed.
+
+    \b
+    Examples:
+      sudokit validate 3...4......3...2
+      sudokit validate -f puzzles.txt
+      sudokit validate -f - --json < puzzles.txt
+    """
+
+    def verdict(grid: Grid) -> _Answer:
+        return _VERDICTS[search(grid, 2).count]
+
+    task = _Task(verdict, verdict, {"status": "error"}, "validating")
+    _run(ctx, puzzle, path, task, as_json=as_json)
+
+
+# --- show --------------------------------------------------------------------------------
+
+
+@main.command("show", cls=_Command)
+@click.argument("puzzle")
+@click.option("--line", "as_line", is_flag=True, help="Print the one-line form instead.")
+@click.pass_context
+def show_cmd(ctx: click.Context, puzzle: str, as_line: bool) -> None:
+    """Print a puzzle as a picture with box lines.
+
+    The picture is read back by every command, as an argument or through -f.
+
+    \b
+    Examples:
+      sudokit show 13..2.6....5..4......1..4....1.6..32
+      sudokit show --line "$(cat picture.txt)"
+      sudokit show "$(sudokit generate --seed 1)" | sudokit solve -f -
+    """
+    try:
+        grid = parse(puzzle)
+    except ParseError as err:
+        report_parse_error(puzzle, err)
+        ctx.exit(2)
+    click.echo(format_line(grid) if as_line else format_pretty(grid))
+
+
+# --- generate ----------------------------------------------------------------------------
+
+
+def _random_seed() -> int:
+    """A fresh seed, reported with the puzzle so that it can be made again."""
+    import secrets
+
+    return secrets.randbelow(2**63)
+
+
+@main.command("generate", cls=_Command)
+@click.option(
+    "-n",
+    "--count",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="How many puzzles.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the first puzzle; puzzle i (from 0) uses SEED+i. Default: random.",
+)
+@click.option(
+    "--size",
+    type=click.Choice([str(s) for s in SIZES]),
+    default="9",
+    show_default=True,
+    help="Grid size (n for n×n).",
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(list(SYMMETRIES)),
+    default="rot180",
+    show_default=True,
+    help="Symmetry of the clue pattern.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(list(DIFFICULTIES)),
+    default=None,
+    help="Stop removing clues early for easier puzzles. Default: as few clues as possible.",
+)
+@click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
+def generate_cmd(
+    count: int,
+    seed: int | None,
+    size: str,
+    symmetry: str,
+    difficulty: str | None,
+    pretty: bool,
+    as_json: bool,
+) -> None:
+    """Generate puzzles with exactly one solution, one per line.
+
+    The same seed gives the same puzzle on every machine; with --seed S, puzzle i
+    (counting from 0) uses seed S+i, so any puzzle of a run can be made again alone.
+    --json reports the seed of every puzzle, random ones included.
+
+    \b
+    Examples:
+      sudokit generate
+      sudokit generate -n 1000 --seed 42 > puzzles.txt
+      sudokit generate --size 4 --symmetry none --pretty
+      sudokit generate --difficulty easy --json
+    """
+    if pretty and as_json:
+        raise click.UsageError("--json and --pretty cannot be used together")
+    n = int(size)
+    with count_progress(count, "generating") as tick:
+        for i in range(count):
+            puzzle_seed = _random_seed() if seed is None else seed + i
+            grid = generate(n, seed=puzzle_seed, symmetry=symmetry, difficulty=difficulty)
+            if as_json:
+                record = {
+                    "puzzle": format_line(grid),
+                    "seed": puzzle_seed,
+                    "size": n,
+                    "symmetry": symmetry,
+                    "difficulty": difficulty,
+                    "clues": grid.clue_count,
+                }
+                click.echo(json.dumps(record))
+            elif pretty:
+                if i:
+                    click.echo()
+                click.echo(format_pretty(grid))
+            else:
+                click.echo(format_line(grid))
+            tick()
