@@ -864,3 +864,31 @@ def test_generate_rejects_bad_options_with_usage_errors(args: list[str]) -> None
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "Traceback" not in result.output
+
+
+# --- show: pictures ------------------------------------------------------------------------
+
+
+def test_show_draws_png_and_svg_of_the_puzzle_and_its_solution(tmp_path: Path) -> None:
+    from PIL import Image
+
+    puzzle = str(sudokit.generate(seed=11))
+    png, svg = tmp_path / "board.png", tmp_path / "board.svg"
+    result = run(["show", puzzle, "--png", str(png), "--svg", str(svg), "--solution"])
+    assert result.exit_code == 0, result.output
+    assert sudokit.parse(result.stdout) == sudokit.parse(puzzle)  # the text picture still prints
+    with Image.open(png) as image:
+        assert image.format == "PNG" and min(image.size) >= 200
+    text = svg.read_text()
+    assert text.startswith("<svg") or text.startswith("<?xml")
+    # With the solution, every cell holds a digit: one text element per cell at least.
+    assert text.count("<text") >= 81
+
+
+def test_show_reports_a_picture_of_an_unsolvable_puzzle_with_solution(tmp_path: Path) -> None:
+    # 4×4 without duplicates where r1c3 can take no digit: 1, 2 in its row; 3, 4 in its column.
+    grid = sudokit.parse("12.." + "..3." + "..4." + "....")
+    assert sudokit.solve(grid) is None
+    result = run(["show", str(grid), "--png", str(tmp_path / "x.png"), "--solution"])
+    assert result.exit_code == 1
+    assert "no solution" in result.stderr

@@ -285,17 +285,44 @@ def validate_cmd(ctx: click.Context, puzzle: str | None, path: str | None, as_js
 @main.command("show", cls=_Command)
 @click.argument("puzzle")
 @click.option("--line", "as_line", is_flag=True, help="Print the one-line form instead.")
+@click.option(
+    "--png",
+    "png_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also draw the board as a PNG picture (needs Pillow).",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also draw the board as an SVG picture.",
+)
+@click.option(
+    "--solution", "with_solution", is_flag=True, help="Draw the solution in the pictures."
+)
+@click.option(
+    "--candidates", is_flag=True, help="Draw every empty cell's candidates in the pictures."
+)
 @click.pass_context
-def show_cmd(ctx: click.Context, puzzle: str, as_line: bool) -> None:
-    """Print a puzzle as a picture with box lines.
+def show_cmd(
+    ctx: click.Context,
+    puzzle: str,
+    as_line: bool,
+    png_path: str | None,
+    svg_path: str | None,
+    with_solution: bool,
+    candidates: bool,
+) -> None:
+    """Print a puzzle as a picture with box lines; optionally draw it as PNG or SVG.
 
-    The picture is read back by every command, as an argument or through -f.
+    The printed picture is read back by every command, as an argument or through -f.
 
     \b
     Examples:
       sudokit show 13..2.6....5..4......1..4....1.6..32
       sudokit show --line "$(cat picture.txt)"
       sudokit show "$(sudokit generate --seed 1)" | sudokit solve -f -
+      sudokit show "$(sudokit generate --seed 1)" --png board.png --solution
     """
     try:
         grid = parse(puzzle)
@@ -303,6 +330,27 @@ def show_cmd(ctx: click.Context, puzzle: str, as_line: bool) -> None:
         report_parse_error(puzzle, err)
         ctx.exit(2)
     click.echo(format_line(grid) if as_line else format_pretty(grid))
+    if png_path is None and svg_path is None:
+        return
+    solution = None
+    if with_solution:
+        solution = solve(grid)
+        if solution is None:
+            click.echo("error: this puzzle has no solution to draw", err=True)
+            ctx.exit(1)
+    from .. import render  # Pillow is optional: import it only when drawing.
+
+    try:
+        if png_path is not None:
+            render.render_png(grid, png_path, solution=solution, candidates=candidates)
+        if svg_path is not None:
+            render.render_svg(grid, svg_path, solution=solution, candidates=candidates)
+    except ImportError:
+        click.echo("error: PNG pictures need Pillow: pip install 'sudokit[render]'", err=True)
+        ctx.exit(2)
+    except OSError as err:
+        click.echo(f"error: cannot write the picture: {err}", err=True)
+        ctx.exit(2)
 
 
 # --- generate ----------------------------------------------------------------------------

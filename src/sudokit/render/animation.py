@@ -1,0 +1,230 @@
+"""GIFs of watched algorithms: one panel per algorithm, frames at evenly spaced steps."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ..grid import Grid
+from ..solvers.traced import (
+    Backtrack,
+    Contradiction,
+    Event,
+    Failed,
+    Place,
+    Replay,
+    Solved,
+    Stuck,
+    run,
+    trace,
+)
+from .picture import draw_board, fit_text, font
+from .style import PALETTE, Palette, hex_rgb, view_of_replay
+
+HEADER = 40
+FOOTER = 96
+PAD = 16
+
+
+def gif_cell_size(n: int) -> int:
+    """Cells for animation frames: a 9×9 board about 400 px wide."""
+    return max(28, 396 // n)
+
+
+def panel_size(n: int, cell: int) -> tuple[int, int]:
+    return (n * cell + 2 * PAD, HEADER + n * cell + FOOTER)
+
+
+def _counter_items(replay: Replay) -> list[tuple[str, int]]:
+    c = replay.counters
+    second = ("tries", c.tries) if replay.kept is None else ("eliminations", c.eliminations)
+    return [
+        ("steps", c.steps),
+        second,
+        ("placements", c.placements),
+        ("guesses", c.guesses),
+        ("backtracks", c.backtracks),
+        ("depth", c.depth),
+    ]
+
+
+def _caption_colour(event: Event | None, palette: Palette) -> str:
+    if isinstance(event, Contradiction | Backtrack | Failed | Stuck):
+        return palette.bad
+    if isinstance(event, Solved):
+        return palette.focus
+    if isinstance(event, Place):
+        return palette.guessed if event.guess else palette.forced
+    return palette.text
+
+
+def draw_panel(
+    draw: ImageDraw.ImageDraw,
+    replay: Replay,
+    at: tuple[int, int],
+    cell: int,
+    palette: Palette = PALETTE,
+    *,
+    candidates: bool = True,
+) -> None:
+    """One algorithm's panel: title and step, the board, the last event, the counters."""
+    x0, y0 = at
+    n = replay.shape.n
+    width = n * cell + 2 * PAD
+    inner = width - 2 * PAD
+    title = fit_text(replay.algorithm.title, 18, inner - 110)
+    draw.text(
+        (x0 + PAD, y0 + HEADER // 2 + 2), title, font=font(18), fill=palette.text, anchor="lm"
+    )
+    status = {
+        "solved": ("solved", palette.focus),
+        "failed": ("no solution", palette.bad),
+        "stuck": ("stuck", palette.bad),
+    }.get(replay.status, (f"step {replay.counters.steps:,}", palette.muted))
+    draw.text(
+        (x0 + width - PAD, y0 + HEADER // 2 + 2),
+        status[0],
+        font=font(14),
+        fill=status[1],
+        anchor="rm",
+    )
+    board_y = y0 + HEADER
+    draw_board(
+        draw, view_of_replay(replay, candidates=candidates), (x0 + PAD, board_y), cell, palette
+    )
+    y = board_y + n * cell + 16
+    if replay.status == "solved":
+        caption = f"Solved in {replay.counters.steps:,} steps"
+    else:
+        caption = replay.caption() or replay.algorithm.summary
+    draw.text(
+        (x0 + PAD, y),
+        fit_text(caption, 14, inner),
+        font=font(14),
+        fill=_caption_colour(replay.last, palette),
+        anchor="lt",
+    )
+    items = _counter_items(replay)
+    column = inner / 3
+    for i, (label, value) in enumerate(items):
+        cx = x0 + PAD + round((i % 3) * column)
+        cy = y + 26 + (i // 3) * 26
+        text = f"{value:,}"
+        draw.text((cx, cy), text, font=font(16), fill=palette.text, anchor="lt")
+        left, _, right, _ = font(16).getbbox(text)
+        draw.text(
+            (cx + right - left + 6, cy + 3), label, font=font(12), fill=palette.muted, anchor="lt"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GifInfo:
+    """What :func:`write_gif` made: frames written, steps per algorithm, length in seconds."""
+
+    frames: int
+    steps: dict[str, int]
+    seconds: float
+    complete: bool  # False when max_steps cut a trace short
+
+
+def sample_points(total: int, frames: int) -> list[int]:
+    """Up to ``frames`` step counts from 1 to ``total``, evenly spaced, ending at ``total``."""
+    if total <= 0 or frames <= 0:
+        return []
+    if total <= frames:
+        return list(range(1, total + 1))
+    return [-(-(k + 1) * total // frames) for k in range(frames)]  # ceil, strictly rising
+
+
+def _advance(replay: Replay, events: Iterator[Event], steps: int) -> None:
+    apply = replay.apply
+    while replay.counters.steps < steps:
+        event = next(events, None)
+        if event is None:
+            return
+        apply(event)
+
+
+def write_gif(
+    grid: Grid,
+    algorithms: Sequence[str],
+    path: str | os.PathLike[str],
+    *,
+    fps: float = 8,
+    max_frames: int = 240,
+    max_steps: int | None = None,
+    candidates: bool = True,
+    cell_size: int | None = None,
+    hold: float = 2.5,
+    palette: Palette = PALETTE,
+) -> GifInfo:
+    """Write a GIF of ``algorithms`` solving ``grid``, side by side in lock-step.
+
+    Frames: the puzzle, then the boards after evenly spaced steps (lock-step: a panel
+    whose trace has ended stays at its end), the last held ``hold`` seconds.
+    """
+    if not algorithms:
+        raise ValueError("no algorithm to animate")
+    if max_frames < 2:
+        raise ValueError("max_frames must be at least 2")
+    if fps <= 0:
+        raise ValueError("fps must be positive")
+    totals = {a: run(grid, a, max_steps=max_steps) for a in algorithms}
+    steps = {a: s.counters.steps for a, s in totals.items()}
+    points = sample_points(max(steps.values()), max_frames - 1)
+    n = grid.size
+    cell = cell_size or gif_cell_size(n)
+    pw, ph = panel_size(n, cell)
+    width = pw * len(algorithms) + PAD * (len(algorithms) - 1)
+    replays = [Replay(grid, a) for a in algorithms]
+    streams = [trace(grid, a) for a in algorithms]
+
+    def frame() -> Image.Image:
+        image = Image.new("RGB", (width, ph), palette.page)
+        draw = ImageDraw.Draw(image)
+        for i, replay in enumerate(replays):
+            draw_panel(draw, replay, (i * (pw + PAD), 0), cell, palette, candidates=candidates)
+        return image
+
+    frames = [frame()]
+    for point in points:
+        for replay, events in zip(replays, streams, strict=True):
+            _advance(replay, events, point)
+        frames.append(frame())
+
+    # One palette for every frame, so colours hold still: taken from the last frame (it
+    # shows most digits) with a swatch of every palette colour added.
+    swatch = Image.new("RGB", (width, ph + 8), palette.page)
+    swatch.paste(frames[-1], (0, 0))
+    colours = [getattr(palette, f.name) for f in dataclasses.fields(palette)]
+    strip = ImageDraw.Draw(swatch)
+    for i, colour in enumerate(colours):
+        strip.rectangle((i * 8, ph, i * 8 + 7, ph + 7), fill=hex_rgb(colour))
+    shared = swatch.quantize(colors=96, method=Image.Quantize.MEDIANCUT)
+    images = [f.quantize(palette=shared, dither=Image.Dither.NONE) for f in frames]
+    step_ms = max(20, round(1000 / fps))
+    durations = [step_ms] * len(images)
+    durations[0] = max(step_ms, 800)
+    durations[-1] = max(step_ms, round(hold * 1000))
+    images[0].save(
+        path,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=durations,
+        loop=0,
+        optimize=True,  # unchanged pixels become transparent: small deltas
+    )
+    return GifInfo(
+        len(images),
+        steps,
+        sum(durations) / 1000,
+        all(s.finished for s in totals.values()),
+    )
+
+
+__all__ = ["GifInfo", "draw_panel", "gif_cell_size", "panel_size", "sample_points", "write_gif"]

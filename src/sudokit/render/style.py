@@ -1,0 +1,154 @@
+"""What a board picture shows, and in which colours: shared by PNG, SVG and GIF.
+
+Nothing here draws: :class:`BoardView` is a plain description (digits, how each got
+there, candidates, the focused cell, the last event's mark) built from a puzzle or from a
+:class:`~sudokit.solvers.traced.Replay`; the writers turn it into pixels or SVG text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..geometry import Shape
+from ..grid import Grid
+from ..solvers.traced import (
+    EMPTY,
+    FORCED,
+    GIVEN,
+    GUESSED,
+    Backtrack,
+    Contradiction,
+    Eliminate,
+    Place,
+    Replay,
+    Try,
+)
+
+#: Origin of a digit drawn as part of a shown solution (after EMPTY..GUESSED).
+SOLUTION = 4
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(text: str) -> RGB:
+    text = text.lstrip("#")
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """Colours as ``#rrggbb``; one light theme, readable in print and on screen."""
+
+    page: str = "#f6f5f1"
+    board: str = "#ffffff"
+    box_line: str = "#27303f"
+    cell_line: str = "#c3c9d4"
+    given: str = "#1b2230"
+    forced: str = "#0f7b6c"
+    guessed: str = "#2457d6"
+    solution: str = "#2457d6"
+    candidate: str = "#8791a5"
+    focus: str = "#18a04a"
+    focus_unit: str = "#fdf6d3"
+    tried: str = "#c76a00"
+    tried_fill: str = "#fff1d6"
+    placed_guess_fill: str = "#dfe9ff"
+    placed_forced_fill: str = "#d9f5ea"
+    backtrack_fill: str = "#ffd9d9"
+    bad: str = "#d42a2a"
+    bad_fill: str = "#ffe3e3"
+    eliminated_fill: str = "#fdeaea"
+    text: str = "#27303f"
+    muted: str = "#6b7486"
+
+
+PALETTE = Palette()
+
+Mark = Literal["guess", "forced", "backtrack", "contradiction", "eliminate", "try"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything one picture of a board shows.
+
+    - ``values``/``origin``: digits and how each got there (``GIVEN``, ``FORCED``,
+      ``GUESSED``, ``SOLUTION``, or ``EMPTY``);
+    - ``candidates``: masks drawn small in empty cells (None: no candidates);
+    - ``focus``: outlined cell; ``focus_unit``: tinted unit; ``tried``: (cell, digit)
+      drawn in the trial colour;
+    - ``mark``: the last event's kind and cell, for its fill colour; ``struck``: a
+      candidate just eliminated (cell, digit), drawn struck out.
+    """
+
+    shape: Shape
+    values: Sequence[int]
+    origin: Sequence[int]
+    candidates: Sequence[int] | None = None
+    focus: int | None = None
+    focus_unit: int | None = None
+    tried: tuple[int, int] | None = None
+    mark: tuple[Mark, int] | None = None
+    struck: tuple[int, int] | None = None
+
+
+def view_of_grid(
+    grid: Grid, *, solution: Grid | None = None, candidates: bool = False
+) -> BoardView:
+    """A still picture of a puzzle: givens, optionally the solution or the candidates."""
+    values = list(grid.cells)
+    origin = [GIVEN if v else EMPTY for v in values]
+    if solution is not None:
+        for cell, v in enumerate(solution.cells):
+            if not values[cell]:
+                values[cell], origin[cell] = v, SOLUTION
+    masks = Grid(grid.shape, values).candidates() if candidates else None
+    return BoardView(grid.shape, values, origin, masks)
+
+
+def view_of_replay(replay: Replay, *, candidates: bool = True) -> BoardView:
+    """The picture of where a trace has got to (``candidates`` where the algorithm has them)."""
+    mark: tuple[Mark, int] | None = None
+    struck: tuple[int, int] | None = None
+    last = replay.last
+    if isinstance(last, Place):
+        mark = ("guess" if last.guess else "forced", last.cell)
+    elif isinstance(last, Backtrack):
+        mark = ("backtrack", last.cell)
+    elif isinstance(last, Contradiction) and last.cell is not None:
+        mark = ("contradiction", last.cell)
+    elif isinstance(last, Eliminate):
+        mark = ("eliminate", last.cell)
+        struck = (last.cell, last.digit)
+    elif isinstance(last, Try):
+        mark = ("try", last.cell)
+    tried = replay.tried
+    if isinstance(last, Backtrack):  # show what was taken back, in the warning colour
+        tried = (last.cell, last.digit)
+    return BoardView(
+        replay.shape,
+        tuple(replay.values),
+        tuple(replay.origin),
+        replay.candidates() if candidates else None,
+        replay.focus,
+        replay.focus_unit,
+        tried,
+        mark,
+        struck,
+    )
+
+
+__all__ = [
+    "EMPTY",
+    "FORCED",
+    "GIVEN",
+    "GUESSED",
+    "PALETTE",
+    "SOLUTION",
+    "BoardView",
+    "Palette",
+    "hex_rgb",
+    "view_of_grid",
+    "view_of_replay",
+]

@@ -1,0 +1,109 @@
+"""Boards as plain SVG text (standard library only): the same picture as the PNG."""
+
+from __future__ import annotations
+
+from ..grid import Grid
+from .style import FORCED, GIVEN, GUESSED, PALETTE, SOLUTION, BoardView, Palette, view_of_grid
+
+FONT_FAMILY = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def default_cell_size(n: int) -> int:
+    return max(40, 504 // n)
+
+
+def view_svg(view: BoardView, cell: int, palette: Palette = PALETTE) -> str:
+    """An SVG document drawing ``view`` with ``cell`` units per cell."""
+    shape = view.shape
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    margin = max(12, cell // 3)
+    side = n * cell
+    total = side + 2 * margin
+    thick = max(2, cell // 18)
+    ink = {
+        GIVEN: palette.given,
+        FORCED: palette.forced,
+        GUESSED: palette.guessed,
+        SOLUTION: palette.solution,
+    }
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
+        f'viewBox="0 0 {total} {total}">',
+        f'<rect width="{total}" height="{total}" fill="{palette.page}"/>',
+        f'<rect x="{margin}" y="{margin}" width="{side}" height="{side}" fill="{palette.board}"/>',
+    ]
+    if view.focus_unit is not None:
+        for c in shape.units[view.focus_unit]:
+            x, y = margin + (c % n) * cell, margin + (c // n) * cell
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                f'fill="{palette.focus_unit}"/>'
+            )
+    big = round(cell * 0.6)
+    small = max(6, round(cell / max(br, bc) * 0.72))
+    pad = cell * 0.07
+    step_x, step_y = (cell - 2 * pad) / bc, (cell - 2 * pad) / br
+    symbols = shape.symbols
+    out.append(f'<g font-family="{FONT_FAMILY}" text-anchor="middle" dominant-baseline="central">')
+    for c in range(shape.ncells):
+        x, y = margin + (c % n) * cell, margin + (c // n) * cell
+        v = view.values[c]
+        if v:
+            origin = view.origin[c]
+            weight = ' font-weight="bold"' if origin == GIVEN else ""
+            out.append(
+                f'<text x="{x + cell / 2:g}" y="{y + cell / 2:g}" font-size="{big}"'
+                f'{weight} fill="{ink.get(origin, palette.given)}">{symbols[v - 1]}</text>'
+            )
+        elif view.candidates is not None:
+            for d in shape.digits_of_mask[view.candidates[c]]:
+                i = d - 1
+                cx = x + pad + (i % bc + 0.5) * step_x
+                cy = y + pad + (i // bc + 0.5) * step_y
+                out.append(
+                    f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{small}" '
+                    f'fill="{palette.candidate}">{symbols[i]}</text>'
+                )
+    out.append("</g>")
+    lines = []
+    for i in range(1, n):
+        p = margin + i * cell
+        if i % bc:
+            lines.append(f"M{p} {margin}V{margin + side}")
+        if i % br:
+            lines.append(f"M{margin} {p}H{margin + side}")
+    out.append(f'<path d="{"".join(lines)}" stroke="{palette.cell_line}" stroke-width="1"/>')
+    heavy = []
+    for i in range(0, n + 1, bc):
+        p = margin + i * cell
+        heavy.append(f"M{p} {margin}V{margin + side}")
+    for i in range(0, n + 1, br):
+        p = margin + i * cell
+        heavy.append(f"M{margin} {p}H{margin + side}")
+    out.append(
+        f'<path d="{"".join(heavy)}" stroke="{palette.box_line}" stroke-width="{thick}" '
+        'stroke-linecap="square" fill="none"/>'
+    )
+    if view.focus is not None:
+        c = view.focus
+        x, y = margin + (c % n) * cell, margin + (c // n) * cell
+        w = max(3, cell // 14)
+        out.append(
+            f'<rect x="{x + w / 2 + 1:g}" y="{y + w / 2 + 1:g}" width="{cell - w - 2}" '
+            f'height="{cell - w - 2}" fill="none" stroke="{palette.focus}" stroke-width="{w}"/>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def board_svg(
+    grid: Grid,
+    *,
+    solution: Grid | None = None,
+    candidates: bool = False,
+    cell_size: int | None = None,
+    palette: Palette = PALETTE,
+) -> str:
+    """The SVG text of a puzzle: givens, optionally the solution or the candidates."""
+    view = view_of_grid(grid, solution=solution, candidates=candidates)
+    return view_svg(view, cell_size or default_cell_size(grid.size), palette)
