@@ -1,0 +1,183 @@
+"""Game commands: ``play`` (the desktop game) and ``stats`` (its statistics)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from ..errors import ParseError
+from ..formats import parse, read_puzzles
+from ..game import LEVELS, LevelStats, Store, default_path, examine, format_time, label
+from ..geometry import SIZES
+from ..grid import Grid
+from . import main
+
+_GUI_MISSING = "the desktop game needs pygame-ce: pip install 'sudokit[gui]'"
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def _read_puzzle(text: str) -> Grid:
+    """A puzzle from the command line: its text, or a file holding it (the first one)."""
+    path = Path(text)
+    if len(text) < 256 and path.is_file():
+        for record in read_puzzles(path):
+            if record.grid is not None:
+                return record.grid
+            if record.error is not None:
+                _fail(f"{path}: {record.error}", 2)
+        _fail(f"{path}: no puzzle found", 2)
+    try:
+        return parse(text)
+    except ParseError as err:
+        _fail(str(err), 2)
+
+
+def _window(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        _fail(f"--window {text!r}: expected WIDTHxHEIGHT, like 1100x740", 2)
+    if not (320 <= w <= 8000 and 240 <= h <= 8000):
+        _fail(f"--window {text!r}: out of range", 2)
+    return w, h
+
+
+@main.command()
+@click.argument("puzzle", required=False)
+@click.option(
+    "--size",
+    type=click.Choice([str(s) for s in SIZES]),
+    help="Start a new game of this size (default: resume, else 9).",
+)
+@click.option(
+    "--difficulty",
+    "level",
+    type=click.Choice(list(LEVELS)),
+    help="Start a new game at this level.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    help="Seed of a new puzzle: the same as `sudokit generate --seed` gives.",
+)
+@click.option(
+    "--screenshot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draw the opening screen into this PNG file and exit (no window needed).",
+)
+@click.option("--window", default="1100x740", show_default=True, help="Window size, WxH.")
+def play(
+    puzzle: str | None,
+    size: str | None,
+    level: str | None,
+    seed: int | None,
+    screenshot: Path | None,
+    window: str,
+) -> None:
+    """Play in a desktop window (pygame-ce).
+
+    Opens PUZZLE when given (a puzzle, or a file holding one), else resumes the last
+    unfinished game, else starts a new one. Everything is saved after every move.
+    """
+    grid = _read_puzzle(puzzle) if puzzle else None
+    if grid is not None:
+        verdict = examine(grid)
+        if not verdict.ok:
+            _fail(f"cannot play this puzzle: {verdict.problem}", 2)
+    width, height = _window(window)
+    if screenshot is not None:
+        # No window is shown for a screenshot, so none is needed: draw off-screen.
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    try:
+        from .. import gui
+    except ImportError as err:
+        _fail(f"{_GUI_MISSING} ({err})")
+    n = int(size) if size else None
+    if screenshot is not None:
+        try:
+            out = gui.screenshot(
+                screenshot, grid, size=n, level=level, seed=seed, window=(width, height)
+            )
+        except OSError as err:
+            _fail(f"cannot write {screenshot}: {err}")
+        click.echo(str(out))
+        return
+    store = Store()
+    for notice in store.notices:
+        click.echo(f"note: {notice}", err=True)
+    try:
+        gui.run(grid, size=n, level=level, seed=seed, store=store)
+    except gui.DisplayError as err:
+        _fail(f"cannot open a window ({err}); --screenshot FILE draws without one")
+
+
+def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:
+    return [
+        {
+            "size": s.size,
+            "level": s.level,
+            "played": s.played,
+            "solved": s.solved,
+            "best_seconds": None if s.best is None else round(s.best, 1),
+            "average_seconds": None if s.average is None else round(s.average, 1),
+            "hints": s.hints,
+        }
+        for s in stats
+    ]
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(as_json: bool) -> None:
+    """Statistics of finished games, per size and level, and where they are kept."""
+    path = default_path()
+    notices: list[str] = []
+    rows: list[LevelStats] = []
+    database = str(path)
+    if path.exists():  # reading statistics should not create a database
+        with Store(path) as store:
+            rows = store.stats()
+            notices = store.notices
+            database = store.database
+    for notice in notices:
+        click.echo(f"note: {notice}", err=True)
+    if as_json:
+        played = sum(s.played for s in rows)
+        solved = sum(s.solved for s in rows)
+        out = {
+            "database": database,
+            "levels": _stats_json(rows),
+            "totals": {"played": played, "solved": solved, "hints": sum(s.hints for s in rows)},
+        }
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        click.echo("No finished games yet.")
+    else:
+        heads = ["size", "level", "played", "solved", "best", "average", "hints"]
+        table = [
+            [
+                f"{s.size}×{s.size}",
+                label(s.level),
+                str(s.played),
+                str(s.solved),
+                "-" if s.best is None else format_time(s.best),
+                "-" if s.average is None else format_time(s.average),
+                str(s.hints),
+            ]
+            for s in rows
+        ]
+        widths = [max(len(h), *(len(r[i]) for r in table)) for i, h in enumerate(heads)]
+        click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
+        for r in table:
+            click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    click.echo(f"\nSaved games and statistics: {database}")

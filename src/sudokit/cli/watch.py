@@ -1,0 +1,196 @@
+"""``sudokit watch``: animate solving algorithms, or export/summarise their traces."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import ParseError
+from ..formats import parse, read_puzzles
+from ..grid import Grid
+from ..solvers.traced import ALGORITHMS, Summary, algorithms, get_algorithm, run
+from . import main
+
+#: The board of the classic backtracking tutorials: the puzzle shown when none is given.
+TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
+
+
+def _puzzle(text: str | None) -> Grid:
+    """A puzzle from the argument: its text, a file (first puzzle), ``-`` for stdin."""
+    if text is None:
+        return parse(TUTORIAL)
+    try:
+        if text == "-":
+            return parse(sys.stdin.read())
+        path = Path(text)
+        if len(text) < 4096 and path.is_file():
+            for record in read_puzzles(path):
+                if record.grid is not None:
+                    return record.grid
+                raise click.BadParameter(f"{text}: {record.error}", param_hint="PUZZLE")
+            raise click.BadParameter(f"{text}: no puzzle in the file", param_hint="PUZZLE")
+        return parse(text)
+    except ParseError as e:
+        raise click.BadParameter(str(e), param_hint="PUZZLE") from None
+
+
+def _algorithms(algorithm: str, compare: str | None) -> list[str]:
+    names = [a.strip() for a in compare.split(",") if a.strip()] if compare else [algorithm]
+    for name in names:
+        try:
+            get_algorithm(name)
+        except ValueError as e:
+            hint = "--compare" if compare else "--algorithm"
+            raise click.BadParameter(str(e), param_hint=hint) from None
+    return names
+
+
+def _speed(value: str) -> float:
+    """Steps per second; ``max`` means as fast as the screen draws."""
+    if value.lower() == "max":
+        return float("inf")
+    try:
+        speed = float(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not a number of steps per second (or 'max')", param_hint="--speed"
+        ) from None
+    if not speed > 0:
+        raise click.BadParameter("must be positive", param_hint="--speed")
+    return speed
+
+
+def _summary_text(summary: Summary) -> str:
+    c = summary.counters
+    title = get_algorithm(summary.algorithm).title
+    rows = [
+        ("algorithm", f"{summary.algorithm} ({title})"),
+        ("steps", f"{c.steps:,}"),
+        ("tries", f"{c.tries:,}"),
+        ("placements", f"{c.placements:,}"),
+        ("backtracks", f"{c.backtracks:,}"),
+        ("guesses", f"{c.guesses:,}"),
+        ("eliminations", f"{c.eliminations:,}"),
+        ("max depth", f"{c.max_depth:,}"),
+        ("solved", "yes" if summary.solved else "no" if summary.finished else "stopped early"),
+    ]
+    if summary.solution is not None:
+        rows.append(("solution", str(summary.solution)))
+    return "\n".join(f"{k:<13}{v}" for k, v in rows)
+
+
+@main.command()
+@click.argument("puzzle", required=False)
+@click.option(
+    "-a",
+    "--algorithm",
+    default="propagation",
+    show_default=True,
+    metavar="NAME",
+    help=f"The algorithm to watch: {', '.join(ALGORITHMS)} (and human, with the logic engine).",
+)
+@click.option(
+    "--compare",
+    metavar="A,B",
+    help="Several algorithms side by side in lock-step (comma-separated names).",
+)
+@click.option(
+    "--gif",
+    "gif",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write an animated GIF instead of opening a window.",
+)
+@click.option("--fps", type=click.FloatRange(min=0.1), default=8, show_default=True)
+@click.option(
+    "--max-frames",
+    type=click.IntRange(min=2),
+    default=240,
+    show_default=True,
+    help="Longest GIF; steps are skipped evenly to fit.",
+)
+@click.option("--summary", is_flag=True, help="Print the counters as text; draw nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the counters as one JSON object.")
+@click.option(
+    "--speed",
+    default="4",
+    show_default=True,
+    help="Steps per second in the window (or 'max'); change it live with + and -.",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    help="Stop a trace after this many steps (for slow algorithms on hard puzzles).",
+)
+@click.option(
+    "--candidates/--no-candidates",
+    default=True,
+    show_default=True,
+    help="Draw candidates where the algorithm keeps them.",
+)
+def watch(
+    puzzle: str | None,
+    algorithm: str,
+    compare: str | None,
+    gif: str | None,
+    fps: float,
+    max_frames: int,
+    summary: bool,
+    as_json: bool,
+    speed: str,
+    max_steps: int | None,
+    candidates: bool,
+) -> None:
+    """Watch algorithms solve PUZZLE step by step (the tutorial's board by default).
+
+    PUZZLE is the puzzle's text (81 symbols for 9×9, ``.`` or ``0`` for empty), a file
+    (its first puzzle) or ``-`` for standard input. Algorithms: naive (the classic
+    tutorial), mrv, propagation, dlx, and human when the logic engine is installed.
+
+    In the window: Space play/pause, Right step, Left step back, Up/Down speed, R
+    restart, A algorithm, N new puzzle, V paste a puzzle, Esc quit.
+    """
+    grid = _puzzle(puzzle)
+    names = _algorithms(algorithm, compare)
+    steps_per_second = _speed(speed)
+    if summary or as_json:
+        for i, name in enumerate(names):
+            result = run(grid, name, max_steps=max_steps)
+            if as_json:
+                click.echo(json.dumps(result.as_dict()))
+            else:
+                if i:
+                    click.echo()
+                click.echo(_summary_text(result))
+        if not gif:
+            return
+    if gif:
+        try:
+            from ..render import render_gif
+        except ImportError as e:  # Pillow is an optional extra
+            raise click.ClickException(f"GIF export needs Pillow ({e})") from None
+        info = render_gif(
+            grid,
+            names,
+            gif,
+            fps=fps,
+            max_frames=max_frames,
+            max_steps=max_steps,
+            candidates=candidates,
+        )
+        if not (summary or as_json):
+            steps = ", ".join(f"{a} {s:,} steps" for a, s in info.steps.items())
+            click.echo(f"wrote {gif}: {info.frames} frames, {info.seconds:.1f} s ({steps})")
+        return
+    try:
+        from ..gui.watch import run_watch
+    except ImportError as e:  # pygame-ce is an optional extra
+        raise click.ClickException(
+            f"the watch window needs pygame-ce ({e}); try --gif or --summary"
+        ) from None
+    run_watch(grid, names, speed=steps_per_second, candidates=candidates)
+
+
+__all__ = ["algorithms", "watch"]

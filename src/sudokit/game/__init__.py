@@ -1,0 +1,77 @@
+"""The game without a user interface: state, moves, session, saved games.
+
+DESIGN rule 4: the game is an immutable :class:`GameState`, moves with stable text codes,
+and the pure function :func:`apply`. A :class:`Session` adds undo/redo, the timer,
+mistakes, hints and checks; a :class:`Store` keeps games and statistics in SQLite.
+Nothing here imports pygame; :mod:`sudokit.gui` draws what a session holds.
+
+    >>> from sudokit import parse
+    >>> from sudokit.game import Session
+    >>> game = Session.new(parse("1.34" "34.2" "2.43" "43.1"))
+    >>> game.play("s r1c2 2")
+    True
+    >>> game.state.board.cells[:4]
+    (1, 2, 3, 4)
+    >>> game.undo()
+    True
+"""
+
+from __future__ import annotations
+
+from .levels import CUSTOM, DEFAULT_LEVEL, LEVELS, label
+from .moves import (
+    AutoNotes,
+    ClearNotes,
+    Erase,
+    Move,
+    Restart,
+    Reveal,
+    SetDigit,
+    Solve,
+    ToggleNote,
+    apply,
+    parse_move,
+)
+from .session import (
+    Checking,
+    CheckResult,
+    Hint,
+    Session,
+    Verdict,
+    examine,
+    format_time,
+)
+from .state import GameState
+from .store import Finish, LevelStats, Store, data_dir, default_path, finish_message
+
+__all__ = [
+    "CUSTOM",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "AutoNotes",
+    "CheckResult",
+    "Checking",
+    "ClearNotes",
+    "Erase",
+    "Finish",
+    "GameState",
+    "Hint",
+    "LevelStats",
+    "Move",
+    "Restart",
+    "Reveal",
+    "Session",
+    "SetDigit",
+    "Solve",
+    "Store",
+    "ToggleNote",
+    "Verdict",
+    "apply",
+    "data_dir",
+    "default_path",
+    "examine",
+    "finish_message",
+    "format_time",
+    "label",
+    "parse_move",
+]

@@ -1,0 +1,284 @@
+"""Moves and the pure function that plays them: ``apply(state, move) -> state``.
+
+Every move has a stable text code (``str(move)``), read back by :func:`parse_move`. Saves
+store these codes and are restored by replaying them, so the codes must never change
+meaning. Cells are named like people name them (``r3c5``: row 3, column 5, 1-based);
+digits are symbols (``1``-``9``, then ``A``-``G`` on 12×12 and 16×16).
+
+=====================  ==================================================================
+code                   move
+=====================  ==================================================================
+``s r3c5 7``           set digit 7 in r3c5 (removes 7 from the notes of its peers)
+``e r3c5``             erase r3c5: its digit, or its notes when it holds no digit
+``n r3c5 7``           toggle the note 7 in r3c5
+``auto``               fill every empty cell's notes with its candidates
+``clear-notes``        remove every note
+``reveal r3c5``        put the solution's digit in r3c5 (locked, like a given)
+``solve``              fill in the whole solution
+``restart``            back to the givens (undoable like any move)
+=====================  ==================================================================
+
+Illegal moves (changing a given or a revealed digit, a note in a filled cell, a digit or
+cell outside the grid) raise :class:`~sudokit.errors.IllegalMoveError`; as every state is
+immutable, nothing has changed when they do. A legal move that changes nothing returns an
+equal state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ..errors import IllegalMoveError
+from ..geometry import SYMBOLS
+from .state import GameState
+
+__all__ = [
+    "AutoNotes",
+    "ClearNotes",
+    "Erase",
+    "Move",
+    "Restart",
+    "Reveal",
+    "SetDigit",
+    "Solve",
+    "ToggleNote",
+    "apply",
+    "parse_move",
+]
+
+
+def _cell_code(row: int, col: int) -> str:
+    return f"r{row + 1}c{col + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetDigit:
+    """Put ``digit`` in the cell at ``row``, ``col`` (0-based)."""
+
+    row: int
+    col: int
+    digit: int
+
+    def __str__(self) -> str:
+        return f"s {_cell_code(self.row, self.col)} {_symbol(self.digit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Erase:
+    """Empty a cell: its digit, or its notes when it holds no digit."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"e {_cell_code(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleNote:
+    """Add ``digit`` to a cell's notes, or remove it when it is there."""
+
+    row: int
+    col: int
+    digit: int
+
+    def __str__(self) -> str:
+        return f"n {_cell_code(self.row, self.col)} {_symbol(self.digit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AutoNotes:
+    """Replace every empty cell's notes with its candidates (what the rules still allow)."""
+
+    def __str__(self) -> str:
+        return "auto"
+
+
+@dataclass(frozen=True, slots=True)
+class ClearNotes:
+    """Remove every note."""
+
+    def __str__(self) -> str:
+        return "clear-notes"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Put the solution's digit in a cell and lock it."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"reveal {_cell_code(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """Fill in the whole solution."""
+
+    def __str__(self) -> str:
+        return "solve"
+
+
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """Go back to the givens: no entries, no notes, no revealed cells."""
+
+    def __str__(self) -> str:
+        return "restart"
+
+
+Move = SetDigit | Erase | ToggleNote | AutoNotes | ClearNotes | Reveal | Solve | Restart
+
+
+def _symbol(digit: int) -> str:
+    return SYMBOLS[digit - 1] if 1 <= digit <= len(SYMBOLS) else str(digit)
+
+
+# --- parsing -----------------------------------------------------------------------
+
+_CELL = r"r(\d{1,2})c(\d{1,2})"
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"s {_CELL} (\w)"), "s"),
+    (re.compile(rf"e {_CELL}"), "e"),
+    (re.compile(rf"n {_CELL} (\w)"), "n"),
+    (re.compile(rf"reveal {_CELL}"), "reveal"),
+    (re.compile(r"auto"), "auto"),
+    (re.compile(r"clear-notes"), "clear-notes"),
+    (re.compile(r"solve"), "solve"),
+    (re.compile(r"restart"), "restart"),
+]
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text code (see the table above); spacing is forgiving.
+
+    Only the syntax is checked here; whether the move fits a grid is :func:`apply`'s job.
+    """
+    code = " ".join(text.strip().lower().split())
+    for pattern, kind in _PATTERNS:
+        m = pattern.fullmatch(code)
+        if m is None:
+            continue
+        if kind == "auto":
+            return AutoNotes()
+        if kind == "clear-notes":
+            return ClearNotes()
+        if kind == "solve":
+            return Solve()
+        if kind == "restart":
+            return Restart()
+        row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        if kind == "e":
+            return Erase(row, col)
+        if kind == "reveal":
+            return Reveal(row, col)
+        symbol = m.group(3).upper()
+        if symbol not in SYMBOLS:
+            raise IllegalMoveError(f"{text.strip()!r}: {symbol!r} is not a digit")
+        digit = SYMBOLS.index(symbol) + 1
+        return SetDigit(row, col, digit) if kind == "s" else ToggleNote(row, col, digit)
+    raise IllegalMoveError(f"{text.strip()!r} is not a move")
+
+
+# --- playing -----------------------------------------------------------------------
+
+
+def _cell(state: GameState, row: int, col: int) -> int:
+    n = state.size
+    if not (0 <= row < n and 0 <= col < n):
+        raise IllegalMoveError(f"{_cell_code(row, col)} is outside the {n}×{n} grid")
+    return row * n + col
+
+
+def _check_digit(state: GameState, digit: int) -> None:
+    n = state.size
+    if not 1 <= digit <= n:
+        raise IllegalMoveError(f"{digit} is not a digit of a {n}×{n} grid (1-{n})")
+
+
+def _check_unlocked(state: GameState, cell: int) -> None:
+    if state.is_given(cell):
+        raise IllegalMoveError(f"{state.shape.cell_name(cell)} is a given")
+    if cell in state.revealed:
+        raise IllegalMoveError(f"{state.shape.cell_name(cell)} was revealed and is fixed")
+
+
+def _place(state: GameState, cell: int, digit: int, revealed: frozenset[int]) -> GameState:
+    """Put a digit in a cell, clear the cell's notes and remove the digit from its peers'
+    notes (auto-clean: what every player does by hand right after placing)."""
+    entries = list(state.entries)
+    entries[cell] = digit
+    notes = list(state.notes)
+    notes[cell] = 0
+    bit = 1 << (digit - 1)
+    for p in state.shape.peers[cell]:
+        notes[p] &= ~bit
+    return replace(state, entries=tuple(entries), notes=tuple(notes), revealed=revealed)
+
+
+def _with_cell(values: tuple[int, ...], cell: int, value: int) -> tuple[int, ...]:
+    return (*values[:cell], value, *values[cell + 1 :])
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The position after ``move``; raises :class:`IllegalMoveError` for a move the rules
+    do not allow. Never changes ``state``."""
+    match move:
+        case SetDigit(row, col, digit):
+            cell = _cell(state, row, col)
+            _check_digit(state, digit)
+            _check_unlocked(state, cell)
+            if state.entries[cell] == digit:
+                return state
+            return _place(state, cell, digit, state.revealed)
+        case Erase(row, col):
+            cell = _cell(state, row, col)
+            _check_unlocked(state, cell)
+            if state.entries[cell]:
+                return replace(state, entries=_with_cell(state.entries, cell, 0))
+            if state.notes[cell]:
+                return replace(state, notes=_with_cell(state.notes, cell, 0))
+            return state
+        case ToggleNote(row, col, digit):
+            cell = _cell(state, row, col)
+            _check_digit(state, digit)
+            _check_unlocked(state, cell)
+            if state.entries[cell]:
+                raise IllegalMoveError(
+                    f"{state.shape.cell_name(cell)} holds a digit; erase it to write notes"
+                )
+            mask = state.notes[cell] ^ (1 << (digit - 1))
+            return replace(state, notes=_with_cell(state.notes, cell, mask))
+        case AutoNotes():
+            return replace(state, notes=tuple(state.board.candidates()))
+        case ClearNotes():
+            return replace(state, notes=(0,) * state.shape.ncells)
+        case Reveal(row, col):
+            cell = _cell(state, row, col)
+            if state.is_given(cell):
+                raise IllegalMoveError(f"{state.shape.cell_name(cell)} is a given")
+            if cell in state.revealed:
+                return state
+            digit = state.solution.cells[cell]
+            return _place(state, cell, digit, state.revealed | {cell})
+        case Solve():
+            if state.is_solved():
+                return state
+            sol = state.solution.cells
+            entries = tuple(0 if g else s for g, s in zip(state.puzzle.cells, sol, strict=True))
+            # Only the cells the player had not got right count as revealed.
+            fixed = frozenset(
+                c for c, e in enumerate(state.entries) if not state.is_given(c) and e != sol[c]
+            )
+            return replace(
+                state,
+                entries=entries,
+                notes=(0,) * state.shape.ncells,
+                revealed=state.revealed | fixed,
+            )
+        case Restart():
+            return GameState.start(state.puzzle, state.solution)
+    raise IllegalMoveError(f"{move!r} is not a move")  # pragma: no cover - exhaustive

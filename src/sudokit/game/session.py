@@ -1,0 +1,504 @@
+"""A game session: the moves played so far, undo/redo, the timer, mistakes, hints, checks.
+
+The session owns a list of :class:`GameState` values and a position in it (DESIGN rule 4,
+after Simon Tatham's midend): undo and redo only move the position, a new move drops the
+redo tail, and ``restart`` is an ordinary move, so it is undoable too. Nothing here draws
+or prints; the GUI reads the session and turns input into calls.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import IllegalMoveError
+from ..geometry import SYMBOLS
+from ..grid import Grid
+from ..solvers import search
+from .levels import CUSTOM
+from .moves import Move, Reveal, SetDigit, Solve, apply, parse_move
+from .state import GameState
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+
+class Checking(enum.StrEnum):
+    """How much of the player's errors the game shows as they play."""
+
+    #: Nothing is marked (the player asks with "check").
+    OFF = "off"
+    #: Digits that break a rule (twice in a unit) are marked.
+    CONFLICTS = "conflicts"
+    #: Rule conflicts and every digit that differs from the solution are marked.
+    SOLUTION = "solution"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a puzzle can be played: its solution, or the reason it cannot."""
+
+    solution: Grid | None
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def examine(puzzle: Grid) -> Verdict:
+    """Check a puzzle for play: no duplicate givens, exactly one solution."""
+    conflicts = puzzle.conflicts()
+    if conflicts:
+        return Verdict(None, f"the givens break the rules: {conflicts[0]}")
+    outcome = search(puzzle, 2)
+    if outcome.count == 0 or outcome.solution is None:
+        return Verdict(None, "this puzzle has no solution")
+    if outcome.count > 1:
+        return Verdict(None, "this puzzle has several solutions (a Sudoku needs exactly one)")
+    return Verdict(Grid(puzzle.shape, outcome.solution), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What a hint said and which cells it is about.
+
+    ``kind`` is ``mistake`` (a wrong digit to erase), ``logic`` (the next logical step, from
+    the logic engine), ``notes`` (the player's notes rule out a needed digit), ``stuck``
+    (no technique applies), ``reveal`` (a digit was filled in: ``move`` was played) or
+    ``none`` (the puzzle is solved).
+    """
+
+    kind: str
+    message: str
+    cells: tuple[int, ...] = ()
+    move: Move | None = None
+    #: Units (rows, columns, boxes; indices as in :mod:`sudokit.geometry`) to look at.
+    units: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The answer to "check": the wrong digits and how many cells are still empty."""
+
+    wrong: frozenset[int]
+    empty: int
+    message: str
+
+
+def format_time(seconds: float) -> str:
+    """``07:42``, or ``1:02:03`` past an hour."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
+
+
+class Session:
+    """One game being played.
+
+    ``clock`` (seconds, monotonic) is injectable so tests can drive the timer. The timer
+    runs from creation unless ``running`` is false, and stops for good once the puzzle
+    is solved.
+    """
+
+    def __init__(
+        self,
+        puzzle: Grid,
+        solution: Grid,
+        *,
+        level: str = CUSTOM,
+        checking: Checking = Checking.CONFLICTS,
+        clock: Clock = time.monotonic,
+        elapsed: float = 0.0,
+        running: bool = True,
+    ) -> None:
+        self.puzzle = puzzle
+        self.solution = solution
+        self.level = level
+        self.checking = checking
+        self.hints_used = 0
+        self.mistakes_made = 0
+        #: The store's id of this game, once it has been saved.
+        self.game_id: int | None = None
+        self._states: list[GameState] = [GameState.start(puzzle, solution)]
+        self._moves: list[Move] = []
+        self._pos = 0
+        self._clock = clock
+        self._base = float(elapsed)
+        self._since: float | None = clock() if running else None
+        # The position the last hint was about, the hint, the logic step and its level.
+        self._last_hint: tuple[GameState, Hint, object | None, int] | None = None
+
+    # --- creating --------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        puzzle: Grid,
+        *,
+        level: str = CUSTOM,
+        checking: Checking = Checking.CONFLICTS,
+        clock: Clock = time.monotonic,
+    ) -> Session:
+        """A session for a puzzle that is checked first; ``ValueError`` says why a
+        puzzle cannot be played (duplicates, no solution, several solutions)."""
+        verdict = examine(puzzle)
+        if verdict.solution is None:
+            raise ValueError(verdict.problem)
+        return cls(puzzle, verdict.solution, level=level, checking=checking, clock=clock)
+
+    @classmethod
+    def replay(
+        cls,
+        puzzle: Grid,
+        solution: Grid,
+        moves: Iterable[str | Move],
+        position: int | None = None,
+        *,
+        level: str = CUSTOM,
+        checking: Checking = Checking.CONFLICTS,
+        clock: Clock = time.monotonic,
+        elapsed: float = 0.0,
+        running: bool = True,
+    ) -> tuple[Session, list[str]]:
+        """Rebuild a session by replaying moves (how saves are restored).
+
+        ``position`` is where undo had taken the game (the moves after it form the redo
+        list); None means after the last move. Returns the session and a list of
+        problems: a move that cannot be read or played ends the replay there, keeping
+        everything before it.
+        """
+        session = cls(
+            puzzle,
+            solution,
+            level=level,
+            checking=checking,
+            clock=clock,
+            elapsed=elapsed,
+            running=running,
+        )
+        problems: list[str] = []
+        for number, item in enumerate(moves, start=1):
+            try:
+                move = parse_move(item) if isinstance(item, str) else item
+                state = apply(session._states[-1], move)
+            except IllegalMoveError as err:
+                problems.append(f"move {number}: {err}")
+                break
+            session._states.append(state)
+            session._moves.append(move)
+        last = len(session._moves)
+        session._pos = last if position is None else max(0, min(position, last))
+        if session.finished:
+            session._stop()
+        return session, problems
+
+    # --- reading ---------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._states[self._pos]
+
+    @property
+    def size(self) -> int:
+        return self.puzzle.size
+
+    @property
+    def position(self) -> int:
+        """How many moves of :attr:`moves` are played (the rest can be redone)."""
+        return self._pos
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move, including those undone that redo can play again."""
+        return tuple(self._moves)
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every position: the start, then one after each move."""
+        return tuple(self._states)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the board is the solution (by the player or by "solve")."""
+        return self.state.is_solved()
+
+    @property
+    def gave_up(self) -> bool:
+        """Whether "solve" was played on the way to the current position."""
+        return any(isinstance(m, Solve) for m in self._moves[: self._pos])
+
+    @property
+    def solved_by_player(self) -> bool:
+        return self.finished and not self.gave_up
+
+    @property
+    def started(self) -> bool:
+        """Whether any move has been played (the game is worth keeping)."""
+        return bool(self._moves)
+
+    def conflicts(self) -> frozenset[int]:
+        """Cells whose digit stands twice in a unit."""
+        return self.state.conflict_cells()
+
+    def mistakes(self) -> frozenset[int]:
+        """Entered digits that differ from the solution, now."""
+        return self.state.wrong_cells()
+
+    def marked_conflicts(self) -> frozenset[int]:
+        """The conflicts to show, per the checking setting."""
+        return frozenset() if self.checking is Checking.OFF else self.conflicts()
+
+    def marked_mistakes(self) -> frozenset[int]:
+        """The wrong digits to show, per the checking setting."""
+        return self.mistakes() if self.checking is Checking.SOLUTION else frozenset()
+
+    def remaining(self) -> dict[int, int]:
+        """For each digit, how many more times it has to be placed."""
+        return self.state.remaining()
+
+    # --- playing ---------------------------------------------------------------------
+    def play(self, move: Move | str) -> bool:
+        """Play a move (or its text code). Returns False when it changed nothing (then it
+        is not recorded). Raises :class:`IllegalMoveError` and changes nothing when the
+        move is not allowed or the game is over."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.finished:
+            raise IllegalMoveError("the puzzle is already solved")
+        before = self.state
+        after = apply(before, move)
+        if after == before:
+            return False
+        del self._states[self._pos + 1 :]
+        del self._moves[self._pos :]
+        self._states.append(after)
+        self._moves.append(move)
+        self._pos += 1
+        if isinstance(move, SetDigit):
+            cell = move.row * self.size + move.col
+            if move.digit != self.solution.cells[cell]:
+                self.mistakes_made += 1
+        if after.is_solved():
+            self._stop()
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return self._pos > 0 and not self.finished
+
+    @property
+    def can_redo(self) -> bool:
+        return self._pos < len(self._moves) and not self.finished
+
+    def undo(self) -> bool:
+        """Step back one move; False when there is none (or the game is over)."""
+        if not self.can_undo:
+            return False
+        self._pos -= 1
+        return True
+
+    def redo(self) -> bool:
+        """Play the next undone move again; False when there is none."""
+        if not self.can_redo:
+            return False
+        self._pos += 1
+        if self.finished:
+            self._stop()
+        return True
+
+    # --- timer -----------------------------------------------------------------------
+    @property
+    def elapsed(self) -> float:
+        """Seconds played, not counting pauses."""
+        if self._since is None:
+            return self._base
+        return self._base + max(0.0, self._clock() - self._since)
+
+    @property
+    def paused(self) -> bool:
+        return self._since is None
+
+    def pause(self) -> None:
+        if self._since is not None:
+            self._base = self.elapsed
+            self._since = None
+
+    def resume(self) -> None:
+        """Start the timer again (a finished game's timer stays stopped)."""
+        if self._since is None and not self.finished:
+            self._since = self._clock()
+
+    def _stop(self) -> None:
+        self.pause()
+
+    # --- help ------------------------------------------------------------------------
+    def check(self) -> CheckResult:
+        """Compare the entered digits with the solution (whatever the checking setting)."""
+        state = self.state
+        wrong = state.wrong_cells()
+        empty = sum(1 for v in state.board.cells if not v)
+        if wrong:
+            names = ", ".join(state.shape.cell_name(c) for c in sorted(wrong)[:6])
+            more = "…" if len(wrong) > 6 else ""
+            k = len(wrong)
+            message = f"{k} wrong digit{'s' if k > 1 else ''}: {names}{more}"
+        elif empty:
+            message = f"No mistakes so far — {empty} cell{'s' if empty > 1 else ''} to go."
+        else:
+            message = "Solved — every digit is right."
+        return CheckResult(wrong, empty, message)
+
+    def hint(self, cell: int | None = None) -> Hint:
+        """Help with the current position; counted in :attr:`hints_used` once per position.
+
+        A wrong digit is pointed out first. Otherwise, when :mod:`sudokit.logic` provides
+        ``hint``, the engine's next step is explained progressively: asking again before
+        anything changed tells more (the technique and where to look, then the cells,
+        then the whole deduction). Without the engine (or when it finds nothing) one
+        cell is revealed: ``cell`` when it is empty, else the empty cell with the fewest
+        candidates.
+        """
+        state = self.state
+        if self.finished:
+            return Hint("none", "The puzzle is solved.")
+        last = self._last_hint
+        if last is not None and last[0] == state:
+            step, level = last[2], last[3]
+            if step is None or level >= 3:
+                return last[1]
+            result = _describe(step, level + 1, state)
+            self._last_hint = (state, result, step, level + 1)
+            return result
+        shape = state.shape
+        wrong = sorted(state.wrong_cells())
+        step = None
+        if wrong:
+            first = wrong[0]
+            result = Hint(
+                "mistake",
+                f"Hint: {shape.cell_name(first)} is wrong — erase it first.",
+                (first,),
+            )
+        else:
+            step = _logic_step(state)
+            result = _describe(step, 1, state) if step is not None else self._reveal_hint(cell)
+        self.hints_used += 1
+        self._last_hint = (state, result, step, 1)
+        return result
+
+    def _reveal_hint(self, cell: int | None) -> Hint:
+        state = self.state
+        shape = state.shape
+        cands = state.board.candidates()
+        if cell is None or state.board.cells[cell] or state.is_locked(cell):
+            empty = [c for c, v in enumerate(state.board.cells) if not v]
+            cell = min(empty, key=lambda c: (shape.popcount[cands[c]], c))
+        move = Reveal(shape.row_of(cell), shape.col_of(cell))
+        self.play(move)
+        digit = SYMBOLS[self.solution.cells[cell] - 1]
+        return Hint(
+            "reveal",
+            f"Hint: revealed {shape.cell_name(cell)} = {digit} "
+            "(logic hints come with the logic engine)",
+            (cell,),
+            move,
+        )
+
+
+def _logic_step(state: GameState) -> object | None:
+    """The logic engine's next step, when :mod:`sudokit.logic` has landed and finds one.
+
+    The engine is optional (built separately): it is imported on demand and any failure
+    in it falls back to revealing a cell instead of breaking the game.
+    """
+    try:
+        logic = importlib.import_module("sudokit.logic")
+    except ImportError:
+        return None
+    except Exception:  # a half-built engine must not take the game down either
+        log.exception("sudokit.logic could not be imported")
+        return None
+    fn = getattr(logic, "hint", None)
+    if not callable(fn):
+        return None
+    # sudokit.logic.hint(puzzle, current, notes): the givens, the player's grid and
+    # their notes (None when they keep none). A simpler engine may take just the grid.
+    notes = state.notes if any(state.notes) else None
+    calls: list[Callable[[], object]] = [
+        lambda: fn(state.puzzle, state.board, notes),
+        lambda: fn(state.board),
+    ]
+    for call in calls:
+        try:
+            return call()
+        except TypeError:
+            continue
+        except Exception:
+            log.exception("the logic engine failed to give a hint")
+            return None
+    return None
+
+
+def _text(step: object, *names: str) -> str | None:
+    for name in names:
+        value = getattr(step, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+_KINDS = {"step": "logic", "mistake": "mistake", "notes": "notes", "stuck": "stuck"}
+
+
+def _describe(step: object, level: int, state: GameState) -> Hint:
+    """The logic engine's answer told at ``level``: 1 names the technique and where to
+    look, 2 adds the cells, 3 is the whole deduction."""
+    shape = state.shape
+    more = " (Ask again for more.)" if level < 3 else ""
+    raw_units = getattr(step, "units", ()) or ()
+    units = tuple(u for u in raw_units if isinstance(u, int) and 0 <= u < 3 * shape.n)[:1]
+    texts = getattr(step, "texts", None)
+    if isinstance(texts, Sequence) and len(texts) >= 3 and all(isinstance(t, str) for t in texts):
+        # sudokit.logic's Hint: three texts from vague to complete, cells to highlight.
+        kind = _KINDS.get(str(getattr(step, "kind", "step")), "logic")
+        cells = _cells(step, ("cells",), shape.ncells) if level >= 2 else ()
+        return Hint(kind, f"Hint: {texts[level - 1]}{more}", cells, units=units)
+    # Any other step object: its name, units, cells and sentence, where it has them.
+    name = _text(step, "name")
+    full = _text(step, "explanation", "message", "text", "sentence") or str(step)
+    target = _cells(step, ("placements", "eliminations"), shape.ncells)
+    pattern = _cells(step, ("placements", "cells", "pattern"), shape.ncells)
+    if name is None:
+        level = 3
+    if level == 1:
+        where = f" in {shape.unit_name(units[0])}" if units else ""
+        return Hint("logic", f"Hint: look for a {name}{where}.{more}", (), units=units)
+    if level == 2:
+        cells = target or pattern
+        names = ", ".join(shape.cell_name(c) for c in cells[:4])
+        at = f": look at {names}" if names else ""
+        return Hint("logic", f"Hint: {name}{at}.{more}", cells)
+    return Hint("logic", f"Hint: {full}", pattern or target)
+
+
+def _cells(step: object, names: Sequence[str], ncells: int) -> tuple[int, ...]:
+    """The cells a logic step names, from whatever shape the engine gives them
+    (ints, ``(cell, digit)`` pairs or objects with a ``cell``)."""
+    cells: list[int] = []
+    for name in names:
+        value = getattr(step, name, None)
+        if not isinstance(value, Sequence | set | frozenset) or isinstance(value, str):
+            continue
+        for item in value:
+            cell = getattr(item, "cell", item)
+            if isinstance(cell, tuple) and cell and isinstance(cell[0], int):
+                cell = cell[0]
+            if isinstance(cell, int) and 0 <= cell < ncells and cell not in cells:
+                cells.append(cell)
+    return tuple(cells)

@@ -1,0 +1,89 @@
+"""The game state: an immutable value, everything undo has to restore.
+
+A :class:`GameState` holds the puzzle (givens), the solution, the digits the player
+entered, the player's notes (pencil marks) and the cells revealed by hints or "solve".
+Selection, cursor and notes mode are not here: they are UI state (DESIGN rule 4).
+States are only ever replaced, never changed, so undo is a list of states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..geometry import Shape
+from ..grid import Grid
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One position of a game.
+
+    - ``entries[cell]``: the digit the player put in a cell, ``0`` for none (always
+      ``0`` on givens);
+    - ``notes[cell]``: a mask of the digits pencilled in a cell (digit ``d`` is bit
+      ``d - 1``); only empty cells hold notes;
+    - ``revealed``: cells whose digit was revealed by a hint or by solving; like givens
+      they cannot be changed any more.
+
+    Build the first position with :meth:`start`; every later one comes from
+    :func:`sudokit.game.apply`.
+    """
+
+    puzzle: Grid
+    solution: Grid
+    entries: tuple[int, ...]
+    notes: tuple[int, ...]
+    revealed: frozenset[int] = frozenset()
+    #: Givens and entries together (derived, kept to avoid rebuilding it on every read).
+    board: Grid = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cells = tuple(g or e for g, e in zip(self.puzzle.cells, self.entries, strict=True))
+        object.__setattr__(self, "board", Grid(self.puzzle.shape, cells))
+
+    @classmethod
+    def start(cls, puzzle: Grid, solution: Grid) -> GameState:
+        """The opening position: the givens, nothing entered, no notes."""
+        ncells = puzzle.shape.ncells
+        return cls(puzzle, solution, (0,) * ncells, (0,) * ncells)
+
+    @property
+    def shape(self) -> Shape:
+        return self.puzzle.shape
+
+    @property
+    def size(self) -> int:
+        return self.puzzle.size
+
+    def is_given(self, cell: int) -> bool:
+        return self.puzzle.cells[cell] != 0
+
+    def is_locked(self, cell: int) -> bool:
+        """Whether the player may not change the cell: a given or a revealed digit."""
+        return self.puzzle.cells[cell] != 0 or cell in self.revealed
+
+    def digit(self, cell: int) -> int:
+        """The digit shown in a cell (given or entered), ``0`` for an empty cell."""
+        return self.board.cells[cell]
+
+    def is_solved(self) -> bool:
+        """Whether the board is the solution."""
+        return self.board == self.solution
+
+    def wrong_cells(self) -> frozenset[int]:
+        """Entered digits that differ from the solution."""
+        sol = self.solution.cells
+        return frozenset(c for c, e in enumerate(self.entries) if e and e != sol[c])
+
+    def conflict_cells(self) -> frozenset[int]:
+        """Cells whose digit stands twice in a unit (givens included)."""
+        return self.board.conflicting_cells()
+
+    def remaining(self) -> dict[int, int]:
+        """For each digit, how many cells still need it (by the rules: ``n`` minus placed)."""
+        n = self.puzzle.size
+        left = dict.fromkeys(range(1, n + 1), n)
+        for v in self.board.cells:
+            if v:
+                left[v] -= 1
+        return {d: max(0, k) for d, k in left.items()}

@@ -1,0 +1,101 @@
+"""The desktop game, with pygame-ce: the only package of sudokit that imports pygame.
+
+- :func:`run` opens the game window (``sudokit play``);
+- :func:`screenshot` draws the opening screen into a PNG, headless with
+  ``SDL_VIDEODRIVER=dummy`` (``sudokit play --screenshot FILE``);
+- :mod:`sudokit.gui.board` draws a board into any rectangle, for other views
+  (``sudokit watch``) to reuse.
+"""
+
+from __future__ import annotations
+
+import os
+
+# pygame-ce prints a banner on import unless told not to; the game has its own window.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path
+
+from ..game import Store
+from ..grid import Grid
+from .app import App
+from .board import BoardGeometry, BoardView, draw_board
+
+
+class DisplayError(RuntimeError):
+    """No window can be opened (no display, no video driver)."""
+
+
+def run(
+    puzzle: Grid | None = None,
+    *,
+    size: int | None = None,
+    level: str | None = None,
+    seed: int | str | None = None,
+    store: Store | None = None,
+) -> None:
+    """Open the game: the given puzzle, else the last unfinished game, else a new one.
+
+    Raises :class:`DisplayError` when no window can be opened.
+    """
+    import pygame
+
+    store = store or Store()
+    try:
+        try:
+            app = App(store, puzzle=puzzle, size=size, level=level, seed=seed)
+        except pygame.error as err:
+            raise DisplayError(str(err)) from err
+        app.run()
+    finally:
+        store.close()
+
+
+def screenshot(
+    path: str | os.PathLike[str],
+    puzzle: Grid | None = None,
+    *,
+    size: int | None = None,
+    level: str | None = None,
+    seed: int | str | None = None,
+    window: tuple[int, int] = (1100, 740),
+) -> Path:
+    """Draw the opening screen of a new game into a PNG and return its path.
+
+    Nothing is read from or written to the saved games: the screenshot shows the given
+    puzzle, or a new one (``seed`` makes it reproducible).
+    """
+    store = Store(":memory:")
+    try:
+        app = App(
+            store,
+            puzzle=puzzle,
+            size=size,
+            level=level,
+            seed=seed,
+            resume=False,
+            window=window,
+        )
+        if app._job is not None:  # a slow size: wait for it, a screenshot has time
+            app._job.done.wait()
+            app.tick()
+        app.message = ""
+        out = Path(path)
+        app.save_screenshot(out)
+        return out
+    finally:
+        store.close()
+        import pygame
+
+        pygame.display.quit()
+
+
+__all__ = [
+    "App",
+    "BoardGeometry",
+    "BoardView",
+    "DisplayError",
+    "draw_board",
+    "run",
+    "screenshot",
+]

@@ -1,0 +1,212 @@
+"""Drawing a Sudoku board into a rectangle, independent of any game session.
+
+The one entry point::
+
+    draw_board(surface: pygame.Surface, rect: pygame.Rect, view: BoardView,
+               theme: Theme = LIGHT) -> BoardGeometry
+
+draws the largest square board that fits ``rect`` (centred in it) onto ``surface`` and
+returns its :class:`BoardGeometry` (``cell_at(pos)`` for hit tests, ``cell_rect(cell)``).
+A :class:`BoardView` is plain data, so the game, the puzzle editor and the solver
+animations (``sudokit watch``) all draw through here:
+
+- ``shape``, ``digits`` (one int per cell, ``0`` empty) and ``givens`` (cells drawn bold);
+- ``notes``: per cell a mask of small digits, drawn in their positions (digit ``d`` at
+  row ``(d-1) // box_cols``, column ``(d-1) % box_cols`` of the cell), on empty cells;
+- ``selected``: the cell with the cursor; its row, column and box are tinted, and every
+  cell and note holding the same digit (or ``highlight_digit``) is emphasised;
+- ``conflicts`` (red tint, entries in red), ``mistakes`` (red digit, underlined),
+  ``revealed`` (digits in the "revealed" colour);
+- ``tints``: any other cell colours (a hint's cells, a solver's current cell), and
+  ``note_colors``: colours for single notes, ``{(cell, digit): colour}`` (eliminations);
+- ``hidden``: draw the grid without any digit (the game is paused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..geometry import Shape
+from .theme import LIGHT, Color, Theme, fonts
+
+__all__ = ["BoardGeometry", "BoardView", "draw_board", "fit_board"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything :func:`draw_board` shows; see the module's documentation."""
+
+    shape: Shape
+    digits: Sequence[int]
+    givens: Collection[int] = frozenset()
+    notes: Sequence[int] | None = None
+    selected: int | None = None
+    highlight_digit: int = 0
+    conflicts: Collection[int] = frozenset()
+    mistakes: Collection[int] = frozenset()
+    revealed: Collection[int] = frozenset()
+    tints: Mapping[int, Color] = field(default_factory=dict)
+    note_colors: Mapping[tuple[int, int], Color] = field(default_factory=dict)
+    hidden: bool = False
+    #: Outline the selected cell in the accent colour (the game's notes mode).
+    outline_selected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Where a drawn board's cells are on the surface."""
+
+    shape: Shape
+    rect: pygame.Rect
+    cell: int
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        n = self.shape.n
+        r, c = divmod(cell, n)
+        return pygame.Rect(
+            self.rect.x + c * self.cell, self.rect.y + r * self.cell, self.cell, self.cell
+        )
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under a point, or None outside the board."""
+        x, y = pos[0] - self.rect.x, pos[1] - self.rect.y
+        n = self.shape.n
+        if self.cell <= 0 or not (0 <= x < self.cell * n and 0 <= y < self.cell * n):
+            return None
+        return (y // self.cell) * n + x // self.cell
+
+
+def fit_board(rect: pygame.Rect, shape: Shape) -> BoardGeometry:
+    """The largest board with whole-pixel cells that fits ``rect``, centred."""
+    n = shape.n
+    cell = max(1, min(rect.w, rect.h) // n)
+    side = cell * n
+    board = pygame.Rect(0, 0, side, side)
+    board.center = rect.center
+    return BoardGeometry(shape, board, cell)
+
+
+def _line_widths(cell: int) -> tuple[int, int]:
+    thin = 1 if cell < 70 else 2
+    thick = max(2, min(4, round(cell / 22)))
+    return thin, thick
+
+
+def draw_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    view: BoardView,
+    theme: Theme = LIGHT,
+) -> BoardGeometry:
+    """Draw ``view`` as the largest square board fitting ``rect``; see the module doc."""
+    shape = view.shape
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    geo = fit_board(rect, shape)
+    size, board = geo.cell, geo.rect
+    digits = view.digits
+    selected = view.selected
+    focus = view.highlight_digit
+    if not focus and selected is not None and not view.hidden:
+        focus = digits[selected]
+
+    # Cell backgrounds, strongest reason first.
+    peers: frozenset[int] = frozenset()
+    if selected is not None:
+        peers = frozenset(shape.peers[selected])
+    pygame.draw.rect(surface, theme.surface, board)
+    for cell in range(shape.ncells):
+        if cell == selected:
+            tint: Color | None = theme.tint_selected
+        elif cell in view.tints:
+            tint = view.tints[cell]
+        elif cell in view.conflicts and not view.hidden:
+            tint = theme.tint_conflict
+        elif focus and digits[cell] == focus and not view.hidden:
+            tint = theme.tint_same
+        elif cell in peers:
+            tint = theme.tint_peer
+        else:
+            tint = None
+        if tint is not None:
+            pygame.draw.rect(surface, tint, geo.cell_rect(cell))
+
+    # Grid lines: thin between cells, thick around boxes and the board.
+    thin, thick = _line_widths(size)
+    x0, y0, side = board.x, board.y, board.w
+    for i in range(1, n):
+        if i % bc:
+            x = x0 + i * size
+            pygame.draw.line(surface, theme.line_thin, (x, y0), (x, y0 + side - 1), thin)
+        if i % br:
+            y = y0 + i * size
+            pygame.draw.line(surface, theme.line_thin, (x0, y), (x0 + side - 1, y), thin)
+    for i in range(bc, n, bc):
+        x = x0 + i * size - thick // 2
+        pygame.draw.rect(surface, theme.line_thick, (x, y0, thick, side))
+    for i in range(br, n, br):
+        y = y0 + i * size - thick // 2
+        pygame.draw.rect(surface, theme.line_thick, (x0, y, side, thick))
+    frame = board.inflate(thick, thick)
+    pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
+
+    if view.outline_selected and selected is not None:
+        pygame.draw.rect(surface, theme.accent, geo.cell_rect(selected).inflate(-2, -2), 2)
+
+    if view.hidden:
+        return geo
+
+    # Digits.
+    f = fonts()
+    symbols = shape.symbols
+    digit_size = round(size * (0.58 if n <= 9 else 0.54))
+    givens = view.givens
+    for cell in range(shape.ncells):
+        d = digits[cell]
+        if not d:
+            continue
+        r = geo.cell_rect(cell)
+        if cell in givens:
+            color, bold = theme.given, True
+        elif cell in view.mistakes or cell in view.conflicts:
+            color, bold = theme.error, False
+        elif cell in view.revealed:
+            color, bold = theme.revealed, False
+        else:
+            color, bold = theme.entry, False
+        glyph = f.render(symbols[d - 1], digit_size, color, bold)
+        g = glyph.get_rect(center=(r.centerx, r.centery + 1))
+        surface.blit(glyph, g)
+        if cell in view.mistakes:
+            w = max(2, size // 24)
+            y = min(r.bottom - w - 2, g.bottom + 1)
+            pygame.draw.rect(surface, theme.error, (r.centerx - size // 5, y, 2 * (size // 5), w))
+
+    # Notes: small digits in their own positions of a box-shaped sub-grid.
+    if view.notes is not None:
+        sub_w, sub_h = size / bc, size / br
+        note_size = max(7, round(min(sub_w * 0.95, sub_h * 0.82, size * 0.27)))
+        pad = size * 0.04
+        sub_w = (size - 2 * pad) / bc
+        sub_h = (size - 2 * pad) / br
+        for cell in range(shape.ncells):
+            mask = view.notes[cell]
+            if not mask or digits[cell]:
+                continue
+            r = geo.cell_rect(cell)
+            for d in shape.digits_of_mask[mask]:
+                i = d - 1
+                cx = r.x + pad + (i % bc + 0.5) * sub_w
+                cy = r.y + pad + (i // bc + 0.5) * sub_h
+                special = view.note_colors.get((cell, d))
+                if special is not None:
+                    color, bold = special, True
+                elif d == focus:
+                    color, bold = theme.note_match, True
+                else:
+                    color, bold = theme.note, False
+                glyph = f.render(symbols[i], note_size, color, bold)
+                surface.blit(glyph, glyph.get_rect(center=(round(cx), round(cy) + 1)))
+    return geo

@@ -1,0 +1,199 @@
+"""Colours, fonts and the text cache shared by everything the GUI draws.
+
+Fonts are the system's (no downloaded files): a clean sans-serif found with
+``pygame.font.match_font`` from a list of common families, else pygame-ce's own default
+font. Rendered text is cached, because ``Font.render`` is the costliest call in a frame
+(a 16×16 board with notes is thousands of small glyphs).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import pygame
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """A calm light palette: slate greys, one blue accent, red only for errors."""
+
+    background: Color = (236, 240, 245)
+    surface: Color = (255, 255, 255)
+    text: Color = (30, 41, 59)
+    muted: Color = (100, 116, 139)
+    faint: Color = (148, 163, 184)
+    accent: Color = (59, 110, 222)
+    accent_dark: Color = (43, 88, 190)
+    accent_text: Color = (255, 255, 255)
+    success: Color = (22, 128, 92)
+    error: Color = (214, 48, 49)
+    # Board.
+    line_thin: Color = (203, 213, 225)
+    line_thick: Color = (51, 65, 85)
+    given: Color = (15, 23, 42)
+    entry: Color = (37, 99, 235)
+    revealed: Color = (13, 128, 118)
+    note: Color = (100, 116, 139)
+    note_match: Color = (37, 99, 235)
+    tint_peer: Color = (234, 240, 249)
+    chip: Color = (219, 230, 251)
+    tint_same: Color = (205, 222, 250)
+    tint_selected: Color = (172, 202, 250)
+    tint_conflict: Color = (253, 222, 222)
+    tint_hint: Color = (254, 236, 170)
+    tint_hint_soft: Color = (255, 247, 220)
+    tint_check: Color = (253, 222, 222)
+    # Widgets.
+    button: Color = (255, 255, 255)
+    button_hover: Color = (241, 245, 251)
+    button_pressed: Color = (222, 231, 245)
+    button_border: Color = (210, 219, 231)
+    button_disabled_text: Color = (176, 188, 204)
+    shadow: Color = (15, 23, 42)
+
+
+LIGHT = Theme()
+
+# Families tried in order for the interface: what ships with Windows, macOS and the common
+# Linux desktops, then the everywhere fallbacks.
+_FAMILIES = [
+    "inter",
+    "segoeui",
+    "helveticaneue",
+    "sfprotext",
+    "roboto",
+    "notosans",
+    "cantarell",
+    "ubuntu",
+    "opensans",
+    "dejavusans",
+    "liberationsans",
+    "arial",
+]
+
+
+def _find_font(bold: bool) -> str | None:
+    for family in _FAMILIES:
+        try:
+            path = pygame.font.match_font(family, bold=bold)
+        except Exception:  # a broken font config must not stop the game
+            return None
+        if not path:
+            continue
+        # pygame's family table may map a family to its condensed cut; prefer the
+        # normal width when it sits next to it.
+        if "Condensed" in path:
+            wide = path.replace("Condensed", "")
+            if os.path.exists(wide):
+                path = wide
+        return str(path)
+    return None
+
+
+class Fonts:
+    """Fonts by size and weight, and a cache of rendered (anti-aliased) text."""
+
+    def __init__(self) -> None:
+        self._paths = {False: _find_font(False), True: _find_font(True)}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        size = max(6, int(size))
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self._paths[bold]
+            try:
+                font = pygame.font.Font(path, size)
+            except (OSError, pygame.error):
+                font = pygame.font.Font(None, size)
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+        key = (text, int(size), bold, color)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 4000:  # window resizes leave stale sizes behind
+                self._text.clear()
+            surf = self.font(size, bold).render(text, True, color)
+            self._text[key] = surf
+        return surf
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        return self.font(size, bold).size(text)
+
+
+_default: Fonts | None = None
+
+
+def fonts() -> Fonts:
+    """The shared font cache (created after ``pygame.font.init()``)."""
+    global _default
+    if _default is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        _default = Fonts()
+    return _default
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    color: Color,
+    *,
+    center: tuple[int, int] | None = None,
+    topleft: tuple[int, int] | None = None,
+    midleft: tuple[int, int] | None = None,
+    midright: tuple[int, int] | None = None,
+    bold: bool = False,
+) -> pygame.Rect:
+    """Draw cached text placed by one anchor; returns where it went."""
+    surf = fonts().render(text, size, color, bold)
+    rect = surf.get_rect()
+    if center is not None:
+        rect.center = center
+    elif topleft is not None:
+        rect.topleft = topleft
+    elif midleft is not None:
+        rect.midleft = midleft
+    elif midright is not None:
+        rect.midright = midright
+    surface.blit(surf, rect)
+    return rect
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """The text, cut with an ellipsis so it fits ``width`` pixels."""
+    f = fonts()
+    if f.size(text, size, bold)[0] <= width:
+        return text
+    while text and f.size(text + "…", size, bold)[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def fit_tail(text: str, size: int, width: int) -> str:
+    """The text, cut at the front with an ellipsis so it fits (for paths: the end says
+    most)."""
+    f = fonts()
+    if f.size(text, size)[0] <= width:
+        return text
+    while text and f.size("…" + text, size)[0] > width:
+        text = text[1:]
+    return "…" + text
+
+
+def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, theme: Theme) -> None:
+    """A soft drop shadow under a card: a few translucent rounded rects."""
+    layer = pygame.Surface((rect.w + 24, rect.h + 24), pygame.SRCALPHA)
+    for i, alpha in enumerate((10, 14, 20)):
+        grow = 10 - 4 * i
+        r = pygame.Rect(12 - grow, 12 - grow + 4, rect.w + 2 * grow, rect.h + 2 * grow)
+        pygame.draw.rect(layer, (*theme.shadow, alpha), r, border_radius=radius + grow)
+    surface.blit(layer, (rect.x - 12, rect.y - 12))

@@ -1,0 +1,197 @@
+"""Buttons and the small drawing helpers of the interface.
+
+Widgets are plain records (a key, a label, a rectangle, flags); the app lays them out,
+asks which one is under the mouse, and draws them with their hover and pressed states.
+A click is a press and a release on the same enabled button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from .theme import Color, Theme, blit_text, fit_text, fonts
+
+
+@dataclass(slots=True)
+class Button:
+    """A clickable rectangle.
+
+    ``kind``: ``normal``, ``primary`` (filled with the accent), ``ghost`` (no border until
+    hovered), ``digit`` (a number-pad key: big label, small ``sub`` line under it) or
+    ``segment`` (one choice of a segmented control; ``active`` when chosen).
+    ``active`` also marks a toggle that is on (notes mode).
+    """
+
+    key: str
+    label: str
+    kind: str = "normal"
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    active: bool = False
+    sub: str = ""
+    dim: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def label_size(rect: pygame.Rect) -> int:
+    """A label size that suits a button's height."""
+    return max(12, min(20, round(rect.h * 0.40)))
+
+
+def draw_button(
+    surface: pygame.Surface, button: Button, theme: Theme, *, hover: bool, pressed: bool
+) -> None:
+    rect = button.rect
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    radius = max(6, min(12, rect.h // 4))
+    enabled = button.enabled
+    kind = button.kind
+    if kind == "primary":
+        fill = theme.accent_dark if (pressed or hover) and enabled else theme.accent
+        if not enabled:
+            fill = theme.button_border
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        text_color: Color = theme.accent_text
+    elif kind == "segment":
+        if button.active:
+            pygame.draw.rect(surface, theme.accent, rect, border_radius=radius)
+            text_color = theme.accent_text
+        else:
+            fill = (
+                theme.button_pressed if pressed else theme.button_hover if hover else theme.button
+            )
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            pygame.draw.rect(surface, theme.button_border, rect, 1, border_radius=radius)
+            text_color = theme.text
+    else:
+        if button.active:
+            fill = theme.tint_same
+        elif pressed and enabled:
+            fill = theme.button_pressed
+        elif hover and enabled:
+            fill = theme.button_hover
+        else:
+            fill = theme.button
+        if kind != "ghost" or hover or button.active:
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            border = theme.accent if button.active else theme.button_border
+            pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+        text_color = theme.accent_dark if button.active else theme.text
+        if kind == "ghost":
+            text_color = theme.muted if not hover else theme.text
+    if not enabled or button.dim:
+        text_color = theme.button_disabled_text
+    if kind == "digit":
+        big = max(14, min(rect.h, rect.w) * 46 // 100)
+        if button.sub and rect.h < 46:
+            # Too short for two lines: the count goes small in the corner.
+            big = max(12, rect.h * 62 // 100)
+            color = text_color if enabled and not button.dim else theme.button_disabled_text
+            blit_text(surface, button.label, big, color, center=rect.center)
+            count = button.sub.split()[0] if button.sub[0].isdigit() else ""
+            if count and rect.w > 3 * big:
+                blit_text(surface, count, 11, theme.faint, midright=(rect.right - 6, rect.centery))
+            return
+        if button.sub:
+            blit_text(
+                surface,
+                button.label,
+                big,
+                text_color if enabled and not button.dim else theme.button_disabled_text,
+                center=(rect.centerx, rect.y + rect.h * 44 // 100),
+                bold=False,
+            )
+            small = max(10, big * 40 // 100)
+            blit_text(
+                surface,
+                button.sub,
+                small,
+                theme.faint,
+                center=(rect.centerx, rect.y + rect.h * 80 // 100),
+            )
+        else:
+            blit_text(surface, button.label, big, text_color, center=rect.center)
+        return
+    size = label_size(rect)
+    room = rect.w - 12
+    while size > 11 and fonts().size(button.label, size)[0] > room:
+        size -= 1  # a smaller label reads better than a cut one
+    text = fit_text(button.label, size, room)
+    blit_text(surface, text, size, text_color, center=(rect.centerx, rect.centery + 1))
+
+
+def grid_layout(
+    area: pygame.Rect, count: int, columns: int, gap: int, row_height: int | None = None
+) -> list[pygame.Rect]:
+    """``count`` rectangles in rows of ``columns`` filling ``area``'s width."""
+    rows = max(1, -(-count // columns))
+    w = (area.w - gap * (columns - 1)) / columns
+    h = row_height if row_height is not None else (area.h - gap * (rows - 1)) / rows
+    out = []
+    for i in range(count):
+        r, c = divmod(i, columns)
+        x = area.x + round(c * (w + gap))
+        y = area.y + round(r * (h + gap))
+        x2 = area.x + round(c * (w + gap) + w)
+        out.append(pygame.Rect(x, y, x2 - x, round(h)))
+    return out
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
+    for b in buttons:
+        if b.hit(pos):
+            return b
+    return None
+
+
+def draw_card(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, *, radius: int = 16
+) -> None:
+    """A white rounded card with a soft shadow."""
+    from .theme import shadow
+
+    shadow(surface, rect, radius, theme)
+    pygame.draw.rect(surface, theme.surface, rect, border_radius=radius)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit ``width`` pixels."""
+    f = fonts()
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and f.size(trial, size, bold)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    size: int,
+    color: Color,
+    topleft: tuple[int, int],
+    *,
+    spacing: float = 1.35,
+    bold: bool = False,
+) -> int:
+    """Draw lines of text downwards; returns the y below the last one."""
+    x, y = topleft
+    step = round(size * spacing)
+    for line in lines:
+        if line:
+            blit_text(surface, line, size, color, topleft=(x, y), bold=bold)
+        y += step
+    return y

@@ -1,0 +1,126 @@
+"""``sudokit watch`` on the command line: summaries, JSON, GIF export, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import sudokit
+from sudokit import classic_solve, parse
+from sudokit.cli import main
+
+FAMOUS = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+EASY = ".7..89.2..52.41..3..6.2517..89...5373.1.57.8......8.4.6.4.937.2...5..6......76..."
+KEYS = {"algorithm", "steps", "tries", "placements", "backtracks", "guesses", "solved", "solution"}
+
+
+def invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["watch", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_has_the_documented_keys_and_tutorial_counters() -> None:
+    code, out, _ = invoke(EASY, "--algorithm", "naive", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= KEYS
+    classic = classic_solve(parse(EASY))
+    assert (data["tries"], data["placements"], data["backtracks"]) == (
+        classic.tries,
+        classic.placements,
+        classic.backtracks,
+    )
+    assert data["algorithm"] == "naive" and data["solved"] is True
+    assert data["solution"] == str(sudokit.solve(parse(EASY)))
+
+
+def test_compare_prints_one_json_object_per_algorithm(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    code, out, _ = invoke(FAMOUS, "--compare", "mrv,propagation,dlx", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["algorithm"] for r in rows] == ["mrv", "propagation", "dlx"]
+    assert all(set(r) >= KEYS and r["solved"] for r in rows)
+    assert rows[1]["guesses"] == sudokit.search(parse(FAMOUS), 1).guesses
+
+
+def test_summary_text() -> None:
+    code, out, _ = invoke(FAMOUS, "-a", "propagation", "--summary")
+    assert code == 0
+    assert out.splitlines()[0] == "algorithm    propagation (Constraint propagation)"
+    assert "solved       yes" in out
+    code, out, _ = invoke(FAMOUS, "--compare", "mrv,dlx", "--summary")
+    assert code == 0 and out.count("algorithm") == 2
+
+
+def test_default_puzzle_is_the_tutorial_board_and_stdin_and_files_work(tmp_path: Path) -> None:
+    code, out, _ = invoke("--json")
+    assert code == 0 and json.loads(out)["solved"]
+    code, out, _ = invoke("-", "--json", stdin=EASY + "\n")
+    assert code == 0 and json.loads(out)["solution"] == str(sudokit.solve(parse(EASY)))
+    path = tmp_path / "puzzles.txt"
+    path.write_text("# a comment\n" + FAMOUS + "\n" + EASY + "\n", encoding="utf-8")
+    code, out, _ = invoke(str(path), "--json")
+    assert code == 0 and json.loads(out)["solution"] == str(sudokit.solve(parse(FAMOUS)))
+
+
+def test_max_steps_stops_early() -> None:
+    code, out, _ = invoke(FAMOUS, "-a", "naive", "--json", "--max-steps", "1000")
+    data = json.loads(out)
+    assert code == 0 and data["steps"] == 1000 and not data["solved"] and not data["finished"]
+
+
+def test_gif_export(tmp_path: Path) -> None:
+    from PIL import Image
+
+    path = tmp_path / "out.gif"
+    code, out, _ = invoke(
+        FAMOUS, "-a", "mrv", "--gif", str(path), "--fps", "12", "--max-frames", "20"
+    )
+    assert code == 0, out
+    assert out.startswith(f"wrote {path}:")
+    with Image.open(path) as im:
+        assert im.is_animated and im.n_frames <= 20
+    code, out, _ = invoke(FAMOUS, "--gif", str(path), "--max-frames", "8", "--json")
+    assert code == 0 and json.loads(out)["solved"]
+
+
+def test_no_solution_is_an_outcome_not_an_error() -> None:
+    code, out, _ = invoke("12345678.........9" + "." * 63, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["solved"] is False and data["solution"] is None and data["finished"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["123", "--json"], "expected"),
+        (["--algorithm", "bogus", "--json"], "unknown algorithm 'bogus'"),
+        (["--compare", "mrv,bogus", "--json"], "unknown algorithm 'bogus'"),
+        (["--speed", "fast"], "not a number of steps per second"),
+        (["--speed", "0"], "must be positive"),
+    ],
+)
+def test_bad_input_exits_with_usage_error(args: list[str], message: str) -> None:
+    code, _, err = invoke(*args)
+    assert code == 2
+    assert message in err
+
+
+def test_window_is_opened_with_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pygame")
+    import sudokit.gui.watch as gui
+
+    calls: list[tuple[object, ...]] = []
+
+    def fake(grid: sudokit.Grid, names: list[str], *, speed: float, candidates: bool) -> None:
+        calls.append((str(grid), names, speed, candidates))
+
+    monkeypatch.setattr(gui, "run_watch", fake)
+    code, _, _ = invoke(FAMOUS, "--compare", "naive,mrv", "--speed", "max", "--no-candidates")
+    assert code == 0
+    assert calls == [(FAMOUS, ["naive", "mrv"], float("inf"), False)]

@@ -1,0 +1,246 @@
+"""The watch window, headless: posted key events drive every control; screenshots saved."""
+
+from __future__ import annotations
+
+import os
+
+# Before pygame is imported anywhere: no window, no sound device.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+import sudokit  # noqa: E402
+from sudokit import parse  # noqa: E402
+from sudokit.gui import watch as gui  # noqa: E402
+from sudokit.gui.watch import SPEEDS, WatchScreen  # noqa: E402
+from sudokit.solvers import traced  # noqa: E402
+
+FAMOUS = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+EASY = ".7..89.2..52.41..3..6.2517..89...5373.1.57.8......8.4.6.4.937.2...5..6......76..."
+
+
+@pytest.fixture
+def surface() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1000, 760))
+    pygame.display.quit()
+
+
+def press(screen: WatchScreen, surface: pygame.Surface, *keys: int, mod: int = 0) -> None:
+    """Post key presses to pygame's queue and let the screen take them in one frame."""
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    screen.frame(surface, 0.0)
+
+
+def shot(surface: pygame.Surface, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.png"
+    pygame.image.save(surface, str(path))
+    assert path.stat().st_size > 5000
+    return path
+
+
+def state(screen: WatchScreen) -> list[tuple[object, ...]]:
+    return [
+        (
+            tuple(lane.replay.values),
+            None if lane.replay.kept is None else tuple(lane.replay.kept),
+            lane.replay.last,
+            lane.replay.counters.snapshot(),
+        )
+        for lane in screen.lanes
+    ]
+
+
+def test_step_forward_and_back(surface: pygame.Surface, tmp_path: Path) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["propagation"])
+    screen.frame(surface, 0.0)
+    shot(surface, tmp_path, "start")
+    states = [state(screen)]
+    for _ in range(40):
+        press(screen, surface, pygame.K_RIGHT)
+        states.append(state(screen))
+    assert screen.tick == 40 and screen.lanes[0].steps == 40
+    shot(surface, tmp_path, "stepped")
+    for i in range(39, 29, -1):
+        press(screen, surface, pygame.K_LEFT)
+        assert state(screen) == states[i]
+    assert screen.tick == 30
+    shot(surface, tmp_path, "back")
+    for i in range(31, 41):  # forward again replays the same events
+        press(screen, surface, pygame.K_RIGHT)
+        assert state(screen) == states[i]
+    expected = list(traced.trace(parse(FAMOUS), "propagation"))[40]
+    press(screen, surface, pygame.K_RIGHT)
+    assert screen.lanes[0].replay.last == expected
+
+
+def test_play_pause_and_speed(surface: pygame.Surface, tmp_path: Path) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["mrv"], speed=4)
+    press(screen, surface, pygame.K_SPACE)
+    assert screen.playing
+    screen.update(1.0)  # one second at 4 steps per second
+    assert screen.tick == 4
+    press(screen, surface, pygame.K_UP, pygame.K_UP)
+    assert screen.speed == 15
+    press(screen, surface, pygame.K_DOWN)
+    assert screen.speed == 8
+    screen.update(0.5)
+    assert screen.tick == 8
+    press(screen, surface, pygame.K_SPACE)
+    assert not screen.playing
+    screen.update(1.0)
+    assert screen.tick == 8
+    for _ in SPEEDS:
+        press(screen, surface, pygame.K_DOWN)
+    assert screen.speed == SPEEDS[0] == 1
+    for _ in SPEEDS:
+        press(screen, surface, pygame.K_EQUALS)
+    assert screen.speed == float("inf")
+    shot(surface, tmp_path, "max-speed")
+
+
+def test_top_speed_skips_frames_not_steps(surface: pygame.Surface, tmp_path: Path) -> None:
+    grid = parse(FAMOUS)
+    screen = WatchScreen(grid, ["propagation"], speed=float("inf"), playing=True)
+    frames = 0
+    while screen.playing and frames < 2000:
+        screen.frame(surface, 1 / 60)
+        frames += 1
+    assert screen.finished and screen.lanes[0].replay.status == "solved"
+    total = traced.run(grid, "propagation").counters.steps
+    assert screen.tick == total and frames < total  # many steps per drawn frame
+    assert screen.lanes[0].replay.board() == sudokit.solve(grid)
+    shot(surface, tmp_path, "solved")
+    press(screen, surface, pygame.K_DOWN, pygame.K_SPACE)  # Space after the end: again
+    assert screen.playing and screen.tick == 0 and screen.speed == SPEEDS[-2]
+
+
+def test_restart_algorithm_candidates_help(surface: pygame.Surface, tmp_path: Path) -> None:
+    screen = WatchScreen(parse(EASY), ["naive"])
+    press(screen, surface, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert screen.tick == 3
+    press(screen, surface, pygame.K_r)
+    assert screen.tick == 0 and screen.lanes[0].steps == 0
+    names = traced.algorithms()
+    seen = [screen.names[0]]
+    for _ in names:
+        press(screen, surface, pygame.K_a)
+        seen.append(screen.names[0])
+    assert seen[: len(names)] == names and seen[-1] == "naive"
+    assert screen.lanes[0].replay.algorithm.name == "naive"
+    press(screen, surface, pygame.K_a, pygame.K_a)  # propagation keeps candidates
+    assert screen.candidates
+    press(screen, surface, pygame.K_c)
+    assert not screen.candidates
+    shot(surface, tmp_path, "no-candidates")
+    press(screen, surface, pygame.K_c, pygame.K_h)
+    assert screen.candidates and screen.show_help
+    shot(surface, tmp_path, "help")
+    press(screen, surface, pygame.K_ESCAPE)  # Esc closes the help first
+    assert not screen.show_help and screen.running
+    press(screen, surface, pygame.K_ESCAPE)
+    assert not screen.running
+
+
+def test_new_and_pasted_puzzles(
+    surface: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["mrv"])
+    old = screen.grid
+    press(screen, surface, pygame.K_n)
+    assert screen.grid != old and sudokit.count_solutions(screen.grid) == 1
+    # Paste: V opens the box with the clipboard's text; typing adds, Enter takes it.
+    monkeypatch.setattr(gui, "_clipboard", lambda: EASY[:40])
+    press(screen, surface, pygame.K_v)
+    assert screen.entry == EASY[:40]
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=EASY[40:]))
+    screen.frame(surface, 0.0)
+    shot(surface, tmp_path, "paste")
+    press(screen, surface, pygame.K_RETURN)
+    assert screen.entry is None and screen.grid == parse(EASY)
+    # A bad puzzle keeps the box open with the error; Backspace edits, Esc cancels.
+    monkeypatch.setattr(gui, "_clipboard", lambda: "12x")
+    press(screen, surface, pygame.K_v)
+    press(screen, surface, pygame.K_RETURN)
+    assert screen.entry == "12x" and screen.entry_error
+    shot(surface, tmp_path, "paste-error")
+    press(screen, surface, pygame.K_BACKSPACE)
+    assert screen.entry == "12"
+    press(screen, surface, pygame.K_v, mod=pygame.KMOD_CTRL)  # Ctrl+V pastes into the box
+    assert screen.entry == "1212x"
+    press(screen, surface, pygame.K_ESCAPE)
+    assert screen.entry is None and screen.grid == parse(EASY) and screen.running
+
+
+def test_compare_runs_in_lock_step(surface: pygame.Surface, tmp_path: Path) -> None:
+    grid = parse(EASY)
+    screen = WatchScreen(grid, ["propagation", "naive"], speed=float("inf"))
+    short = traced.run(grid, "propagation").counters.steps
+    long = traced.run(grid, "naive").counters.steps
+    while screen.tick < short + 10:
+        assert screen.step()
+    fast, slow = screen.lanes
+    assert fast.finished and fast.steps == short  # the finished lane waits at its end
+    assert slow.steps == screen.tick
+    screen.draw(surface)
+    shot(surface, tmp_path, "compare")
+    for _ in range(15):  # back past the end of the shorter trace
+        assert screen.step_back()
+    assert slow.steps == screen.tick == short - 5 and fast.steps == short - 5
+    screen.playing = True
+    while screen.playing:
+        screen.frame(surface, 1 / 60)
+    assert screen.tick == long and slow.replay.status == "solved"
+
+
+def test_history_is_bounded(surface: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gui, "HISTORY", 5)
+    screen = WatchScreen(parse(FAMOUS), ["dlx"])
+    press(screen, surface, *[pygame.K_RIGHT] * 8)
+    press(screen, surface, *[pygame.K_LEFT] * 8)
+    assert screen.tick == 3 and "History" in screen.note
+    screen.draw(surface)
+
+
+def test_quit_event_and_run_watch(surface: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["mrv"])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert not screen.frame(surface, 0.0)
+    # The real entry point: one frame, then a close request.
+    frames: list[int] = []
+    real_frame = WatchScreen.frame
+
+    def one_frame(self: WatchScreen, target: pygame.Surface, dt: float) -> bool:
+        frames.append(1)
+        real_frame(self, target, dt)
+        return False
+
+    monkeypatch.setattr(WatchScreen, "frame", one_frame)
+    gui.run_watch(parse(FAMOUS), ["mrv", "dlx"], speed=10)
+    assert frames == [1]
+
+
+def test_unsolvable_puzzle_shows_failure(surface: pygame.Surface, tmp_path: Path) -> None:
+    grid = parse("11" + "." * 79, check=False)
+    screen = WatchScreen(grid, ["mrv"], playing=True, speed=100)
+    screen.frame(surface, 1.0)
+    assert screen.finished and screen.lanes[0].replay.status == "failed"
+    shot(surface, tmp_path, "failed")
+
+
+@pytest.mark.skipif("human" not in traced.algorithms(), reason="no logic engine")
+def test_human_explains_its_steps(surface: pygame.Surface, tmp_path: Path) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["human"])
+    while not isinstance(screen.lanes[0].replay.last, traced.Eliminate):
+        assert screen.step()
+    assert screen.lanes[0].replay.caption().startswith("Remove ")
+    screen.draw(surface)
+    shot(surface, tmp_path, "human")
