@@ -212,8 +212,8 @@ class Grid:
     # --- changing (new grids) ----------------------------------------------------------
     def with_cell(self, cell: int, digit: int) -> Grid:
         """A copy with ``cell`` set to ``digit`` (``0`` to empty it)."""
-        if not 0 <= digit <= self._shape.n:
-            raise ValueError(f"{digit} is not a digit 0-{self._shape.n}")
+        if type(digit) is not int or not 0 <= digit <= self._shape.n:
+            raise ValueError(f"{digit!r} is not a digit 0-{self._shape.n}")
         cells = list(self._cells)
         cells[cell] = digit
         return Grid(self._shape, cells)
