@@ -153,9 +153,16 @@ def parse(
     return parse_rows(puzzle, size=size, check=check)
 
 
+def _symbols(grid: Grid, empty: str) -> str:
+    """Symbols indexed by cell value, ``empty`` for 0."""
+    if len(empty) != 1:
+        raise ValueError(f"the empty symbol must be one character, got {empty!r}")
+    return empty + grid.shape.symbols
+
+
 def format_line(grid: Grid, *, empty: str = ".") -> str:
     """The grid as one line of symbols."""
-    symbols = empty + grid.shape.symbols
+    symbols = _symbols(grid, empty)
     return "".join(symbols[v] for v in grid.cells)
 
 
@@ -163,7 +170,7 @@ def format_pretty(grid: Grid, *, empty: str = ".") -> str:
     """The grid as a picture with box lines, one text line per row (no trailing newline)."""
     shape = grid.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
-    symbols = empty + shape.symbols
+    symbols = _symbols(grid, empty)
     stacks = n // bc
     rule = "+".join(["-" * (2 * bc + 1)] * stacks)[1:-1]
     lines = []
