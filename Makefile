@@ -4,20 +4,38 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test play lint typecheck unit bench clean
+.PHONY: test play lint typecheck unit bench clean native-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Re-install when the project's build inputs change.
-$(VENV)/.installed-test: pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+# The C core (sudokit._native) is built by setup.py during the install. Where a C compiler
+# exists it must build (SUDOKIT_NATIVE=required makes a failure stop the install, with the
+# compiler's message); without one sudokit installs on its pure-Python backend.
+NATIVE_SRC := setup.py $(wildcard src/sudokit/_native/*.c src/sudokit/_native/*.h)
+HAVE_CC    := $(shell command -v cc || command -v gcc || command -v clang)
+NATIVE     := $(if $(HAVE_CC),required,auto)
+
+# Re-install when the project's build inputs change (the C sources included).
+$(VENV)/.installed-test: pyproject.toml $(NATIVE_SRC) $(BIN)/python
+	SUDOKIT_NATIVE=$(NATIVE) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-$(VENV)/.installed-gui: pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[gui]'
+$(VENV)/.installed-gui: pyproject.toml $(NATIVE_SRC) $(BIN)/python
+	SUDOKIT_NATIVE=$(NATIVE) $(BIN)/python -m pip install --quiet -e '.[gui]'
 	touch $@
+
+# With a compiler the C core must be importable and the active 9x9 backend: a silent
+# fallback to pure Python must not hide a broken build.
+native-check: $(VENV)/.installed-test
+ifneq ($(HAVE_CC),)
+	@env -u SUDOKIT_BACKEND $(BIN)/python -c "import sudokit, sudokit._native; \
+	assert sudokit.backends()[0] == 'native', sudokit.backends()" \
+	|| { echo 'error: a C compiler exists but the C core sudokit._native is not active'; exit 1; }
+else
+	@echo 'note: no C compiler found; testing the pure-Python backend only'
+endif
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
@@ -29,7 +47,7 @@ typecheck: $(VENV)/.installed-test
 unit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-test: lint typecheck unit
+test: lint typecheck native-check unit
 
 play: $(VENV)/.installed-gui
 	$(BIN)/sudokit play
@@ -39,3 +57,4 @@ bench: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -f src/sudokit/_native.*.so src/sudokit/_native.*.pyd

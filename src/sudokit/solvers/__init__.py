@@ -135,3 +135,11 @@ __all__ = [
     "search",
     "solve",
 ]
+
+# The C core registers itself as the "native" backend when it was built. It is optional:
+# native.py itself copes with a missing compiled module, and this guard keeps the pure
+# backend working whatever goes wrong there (the Makefile checks the build separately).
+try:  # noqa: SIM105 - a plain import keeps the module visible to type checkers
+    from . import native as native
+except ImportError:  # pragma: no cover
+    pass

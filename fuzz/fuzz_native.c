@@ -1,0 +1,206 @@
+/*
+ * Fuzz target for sudokit's C core (src/sudokit/_native/solver.c), libFuzzer style.
+ *
+ * It drives every entry point the Python boundary reaches, the way the boundary does:
+ *   - sk_find_bad_symbol on the raw input (any bytes, any length);
+ *   - sk_search_batch on the input when it is whole 81-byte records of valid symbols;
+ *   - sk_search on 81 cell values made from the input (each byte mod 10), with a limit
+ *     from the byte after them;
+ * and checks the answers, not only memory safety: a solution must be a valid grid that
+ * keeps the givens, counts must match an independent plain backtracking counter (written
+ * here, sharing nothing with the core), and the batch must match single calls.
+ *
+ * Build with clang's libFuzzer:   see fuzz/README.md
+ * Build with gcc (no libFuzzer):  link with fuzz/standalone.c, a small random driver.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/sudokit/_native/solver.h"
+
+#define FAIL(...)                                                                            \
+    do {                                                                                     \
+        fprintf(stderr, "fuzz_native: " __VA_ARGS__);                                        \
+        fputc('\n', stderr);                                                                 \
+        abort();                                                                             \
+    } while (0)
+
+/* --- an independent reference: bit masks per unit, fewest candidates first ------------ */
+
+typedef struct {
+    uint8_t cell[81];
+    uint16_t row[9], col[9], box[9];
+    unsigned count, limit;
+    unsigned long nodes;
+} Ref;
+
+static unsigned box_of(unsigned i)
+{
+    return (i / 27) * 3 + (i % 9) / 3;
+}
+
+static int popcount9(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+static void ref_search(Ref *R)
+{
+    unsigned i, best = 81, best_mask = 0;
+    int fewest = 10;
+    if (++R->nodes > 2000000UL)
+        return; /* give up: the caller skips the comparison */
+    for (i = 0; i < 81; i++) {
+        if (!R->cell[i]) {
+            const unsigned m = 0x1FFu & ~(R->row[i / 9] | R->col[i % 9] | R->box[box_of(i)]);
+            const int k = popcount9(m);
+            if (k < fewest) {
+                fewest = k;
+                best = i;
+                best_mask = m;
+                if (k <= 1)
+                    break;
+            }
+        }
+    }
+    if (best == 81) {
+        R->count++;
+        return;
+    }
+    while (best_mask && R->count < R->limit) {
+        const unsigned bit = best_mask & (0u - best_mask);
+        unsigned d = 0;
+        while (!(bit >> d & 1))
+            d++;
+        best_mask &= best_mask - 1;
+        R->cell[best] = (uint8_t)(d + 1);
+        R->row[best / 9] |= bit;
+        R->col[best % 9] |= bit;
+        R->box[box_of(best)] |= bit;
+        ref_search(R);
+        R->row[best / 9] &= ~bit;
+        R->col[best % 9] &= ~bit;
+        R->box[box_of(best)] &= ~bit;
+        R->cell[best] = 0;
+    }
+}
+
+/* Count up to limit; -1 when the reference gave up. */
+static long ref_count(const uint8_t *cells, unsigned limit)
+{
+    Ref R;
+    unsigned i;
+    memset(&R, 0, sizeof R);
+    R.limit = limit;
+    for (i = 0; i < 81; i++) {
+        const unsigned v = cells[i];
+        if (v) {
+            const unsigned bit = 1u << (v - 1);
+            if ((R.row[i / 9] | R.col[i % 9] | R.box[box_of(i)]) & bit)
+                return 0; /* duplicate given */
+            R.row[i / 9] |= bit;
+            R.col[i % 9] |= bit;
+            R.box[box_of(i)] |= bit;
+            R.cell[i] = (uint8_t)v;
+        }
+    }
+    ref_search(&R);
+    return R.nodes > 2000000UL ? -1 : (long)R.count;
+}
+
+static void check_solution(const uint8_t *cells, const uint8_t *solution)
+{
+    unsigned i;
+    uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (i = 0; i < 81; i++) {
+        const unsigned v = solution[i];
+        unsigned bit;
+        if (v < 1 || v > 9)
+            FAIL("cell %u of the solution holds %u", i, v);
+        if (cells[i] && cells[i] != v)
+            FAIL("the solution changes the given at cell %u", i);
+        bit = 1u << (v - 1);
+        if ((row[i / 9] | col[i % 9] | box[box_of(i)]) & bit)
+            FAIL("the solution repeats %u at cell %u", v, i);
+        row[i / 9] |= bit;
+        col[i % 9] |= bit;
+        box[box_of(i)] |= bit;
+    }
+}
+
+static void check_values(const uint8_t *cells, unsigned limit)
+{
+    uint8_t solution[81];
+    uint64_t guesses = 0, count, again;
+    long expected;
+    memset(solution, 0xEE, sizeof solution);
+    count = sk_search(cells, limit, solution, &guesses);
+    if (count > limit)
+        FAIL("count %llu above limit %u", (unsigned long long)count, limit);
+    if (count)
+        check_solution(cells, solution);
+    again = sk_search(cells, limit, NULL, NULL); /* NULL outputs are allowed */
+    if (again != count)
+        FAIL("count changed between calls: %llu then %llu", (unsigned long long)count,
+             (unsigned long long)again);
+    expected = ref_count(cells, limit);
+    if (expected >= 0 && (uint64_t)expected != count)
+        FAIL("count %llu, reference %ld (limit %u)", (unsigned long long)count, expected, limit);
+}
+
+static void check_batch(const char *text, size_t n)
+{
+    uint64_t counts[4], guesses[4];
+    char solutions[4 * 81];
+    size_t i, k;
+    sk_search_batch(text, n, 2, counts, solutions, guesses);
+    for (i = 0; i < n; i++) {
+        uint8_t cells[81], solution[81];
+        uint64_t g;
+        for (k = 0; k < 81; k++) {
+            const char ch = text[81 * i + k];
+            cells[k] = (uint8_t)(ch == '.' ? 0 : ch - '0');
+        }
+        if (sk_search(cells, 2, solution, &g) != counts[i] || g != guesses[i])
+            FAIL("batch record %zu differs from a single call", i);
+        for (k = 0; k < 81; k++) {
+            const char want = counts[i] ? (char)('0' + solution[k]) : '.';
+            if (solutions[81 * i + k] != want)
+                FAIL("batch record %zu: solution byte %zu differs", i, k);
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const ptrdiff_t bad = sk_find_bad_symbol((const char *)data, size);
+    size_t i;
+    sk_init();
+    if (bad >= (ptrdiff_t)size || bad < -1)
+        FAIL("find_bad_symbol returned %ld for %zu bytes", (long)bad, size);
+    for (i = 0; i < (bad < 0 ? size : (size_t)bad); i++)
+        if (!(data[i] == '.' || (data[i] >= '0' && data[i] <= '9')))
+            FAIL("find_bad_symbol missed byte %zu", i);
+    if (bad >= 0 && (data[bad] == '.' || (data[bad] >= '0' && data[bad] <= '9')))
+        FAIL("find_bad_symbol flagged a good byte at %ld", (long)bad);
+
+    if (bad < 0 && size && size % 81 == 0 && size <= 4 * 81)
+        check_batch((const char *)data, size / 81);
+
+    if (size >= 81) {
+        uint8_t cells[81];
+        const unsigned limit = size > 81 ? 1 + data[81] % 3 : 2;
+        for (i = 0; i < 81; i++) {
+            const uint8_t c = data[i];
+            cells[i] = (uint8_t)(c == '.' ? 0 : c >= '0' && c <= '9' ? c - '0' : c % 10);
+        }
+        check_values(cells, limit);
+    }
+    return 0;
+}

@@ -1,0 +1,244 @@
+/*
+ * sudokit._native: the CPython binding of the C core (solver.c).
+ *
+ * This is the boundary of rule 1 (validate at the edge, trust inside): every length and
+ * symbol is checked here before the core sees it, and errors are ValueErrors. The
+ * Python wrapper (sudokit/solvers/native.py) turns them into ParseErrors that name the
+ * puzzle, row and column. The GIL is released while solving, so threads can share work.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "solver.h"
+
+#ifndef SK_BUILD_FLAGS
+#define SK_BUILD_FLAGS "unknown flags"
+#endif
+#if defined(__clang__)
+#define SK_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define SK_COMPILER "gcc " __VERSION__
+#elif defined(_MSC_VER)
+#define SK_COMPILER "msvc " Py_STRINGIFY(_MSC_VER)
+#else
+#define SK_COMPILER "unknown compiler"
+#endif
+
+/* A limit >= 1 from a Python int; larger than any count can reach is the same as "all". */
+static int get_limit(PyObject *obj, uint64_t *limit)
+{
+    int overflow = 0;
+    long long value;
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "limit must be an int, not %.100s", Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (value == -1 && PyErr_Occurred())
+        return 0;
+    if (overflow > 0) {
+        *limit = UINT64_MAX;
+        return 1;
+    }
+    if (overflow < 0 || value < 1) {
+        PyErr_SetString(PyExc_ValueError, "limit must be at least 1");
+        return 0;
+    }
+    *limit = (uint64_t)value;
+    return 1;
+}
+
+PyDoc_STRVAR(run_doc,
+"run(cells, limit, /) -> (count, solution, guesses)\n\n"
+"Count the solutions of one 9x9 puzzle up to limit (>= 1) and keep the first.\n"
+"cells: 81 bytes of cell values 0..9 (0 = empty), e.g. bytes(grid.cells).\n"
+"solution: 81 bytes of digits 1..9, or None when there is no solution.\n"
+"guesses: the number of trial assignments the search made.");
+
+static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    uint64_t limit, count, guesses = 0;
+    uint8_t cells[SK_CELLS], solution[SK_CELLS];
+    Py_ssize_t i;
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "run() takes exactly 2 arguments (cells, limit)");
+        return NULL;
+    }
+    if (!get_limit(args[1], &limit))
+        return NULL;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len != SK_CELLS) {
+        PyErr_Format(PyExc_ValueError, "expected %d cell values, got %zd", SK_CELLS, view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    for (i = 0; i < SK_CELLS; i++) {
+        const uint8_t v = ((const uint8_t *)view.buf)[i];
+        if (v > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %zd: value %u is out of range 0-9", i,
+                         (unsigned)v);
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+        cells[i] = v;
+    }
+    PyBuffer_Release(&view);
+    Py_BEGIN_ALLOW_THREADS
+    count = sk_search(cells, limit, solution, &guesses);
+    Py_END_ALLOW_THREADS
+    if (count == 0)
+        return Py_BuildValue("(KOK)", (unsigned long long)count, Py_None,
+                             (unsigned long long)guesses);
+    return Py_BuildValue("(Ky#K)", (unsigned long long)count, (const char *)solution,
+                         (Py_ssize_t)SK_CELLS, (unsigned long long)guesses);
+}
+
+PyDoc_STRVAR(find_bad_symbol_doc,
+"find_bad_symbol(data, /) -> int\n\n"
+"Index of the first byte of data that is not '.' or '0'-'9', or -1 if there is none.");
+
+static PyObject *find_bad_symbol(PyObject *self, PyObject *arg)
+{
+    Py_buffer view;
+    ptrdiff_t bad;
+    (void)self;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    bad = sk_find_bad_symbol((const char *)view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    return PyLong_FromSsize_t((Py_ssize_t)bad);
+}
+
+static PyObject *u64_list(const uint64_t *values, Py_ssize_t n)
+{
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    if (!list)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong((unsigned long long)values[i]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+PyDoc_STRVAR(run_many_doc,
+"run_many(data, limit, /) -> (counts, solutions, guesses)\n\n"
+"Solve many 9x9 puzzles in one call.\n"
+"data: a bytes-like object of 81-byte records back to back, symbols '.', '0'-'9'.\n"
+"counts, guesses: lists of ints, one per puzzle (counts capped at limit).\n"
+"solutions: bytes, 81 ASCII digits per puzzle: its first solution, or 81 '.' when it\n"
+"has none. Raises ValueError for a length that is not a multiple of 81 or a bad symbol.");
+
+static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    uint64_t limit, *counts = NULL, *guesses = NULL;
+    PyObject *solutions = NULL, *count_list = NULL, *guess_list = NULL, *result = NULL;
+    Py_ssize_t n;
+    ptrdiff_t bad;
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "run_many() takes exactly 2 arguments (data, limit)");
+        return NULL;
+    }
+    if (!get_limit(args[1], &limit))
+        return NULL;
+    /* The buffer stays exported until released, so a bytearray cannot be resized under
+     * us while the GIL is released. */
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len % SK_CELLS != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "buffer of %zd bytes is not a whole number of %d-byte records", view.len,
+                     SK_CELLS);
+        goto done;
+    }
+    bad = sk_find_bad_symbol((const char *)view.buf, (size_t)view.len);
+    if (bad >= 0) {
+        PyObject *symbol = PyBytes_FromStringAndSize((const char *)view.buf + bad, 1);
+        if (symbol) {
+            PyErr_Format(PyExc_ValueError,
+                         "byte %zd (puzzle %zd, cell %zd): %R is not a symbol (. or 0-9)",
+                         (Py_ssize_t)bad, (Py_ssize_t)bad / SK_CELLS + 1,
+                         (Py_ssize_t)bad % SK_CELLS, symbol);
+            Py_DECREF(symbol);
+        }
+        goto done;
+    }
+    n = view.len / SK_CELLS;
+    counts = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *counts);
+    guesses = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *guesses);
+    solutions = PyBytes_FromStringAndSize(NULL, n * SK_CELLS);
+    if (!counts || !guesses || !solutions) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    {
+        /* The new bytes object is ours alone until returned: safe to fill without the GIL. */
+        char *out = PyBytes_AS_STRING(solutions);
+        const char *in = (const char *)view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        sk_search_batch(in, (size_t)n, limit, counts, out, guesses);
+        Py_END_ALLOW_THREADS
+    }
+    count_list = u64_list(counts, n);
+    guess_list = u64_list(guesses, n);
+    if (count_list && guess_list)
+        result = PyTuple_Pack(3, count_list, solutions, guess_list);
+done:
+    PyBuffer_Release(&view);
+    PyMem_Free(counts);
+    PyMem_Free(guesses);
+    Py_XDECREF(solutions);
+    Py_XDECREF(count_list);
+    Py_XDECREF(guess_list);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
+    {"run_many", (PyCFunction)(void (*)(void))run_many, METH_FASTCALL, run_many_doc},
+    {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static int exec_module(PyObject *module)
+{
+    sk_init();
+    if (PyModule_AddIntConstant(module, "CELLS", SK_CELLS) < 0)
+        return -1;
+    if (PyModule_AddStringConstant(module, "BUILD", SK_COMPILER ", " SK_BUILD_FLAGS) < 0)
+        return -1;
+    return 0;
+}
+
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, (void *)exec_module},
+    {0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT,
+    "sudokit._native",
+    "sudokit's C core for 9x9 Sudoku (see sudokit.solvers.native for the Python API).",
+    0,
+    methods,
+    slots,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void)
+{
+    return PyModuleDef_Init(&moduledef);
+}

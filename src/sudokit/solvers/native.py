@@ -1,0 +1,293 @@
+"""The C core for 9×9 (``sudokit._native``) as a backend, and batch solving.
+
+When the compiled module is present, importing this registers the backend ``native``
+(priority 10, above ``python``) for 9×9 grids; other sizes keep the pure-Python solver and
+``SUDOKIT_BACKEND=python`` forces it everywhere. Without a compiler sudokit installs
+without the module and everything here still works, on the pure-Python backend.
+
+Batch solving sends many puzzles through one call, so the per-puzzle cost from Python is
+the C solver's alone:
+
+    >>> from sudokit.solvers.native import run_many, solve_many
+    >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> batch = run_many((puzzle * 2).encode(), limit=2)
+    >>> batch.counts
+    [1, 1]
+    >>> batch.solution(0)[:9]
+    '417369825'
+    >>> solve_many([puzzle])[0][:9]
+    '417369825'
+
+Records are 81 symbols (``1``-``9``; ``.`` or ``0`` empty), back to back without
+separators. They are validated here, before the C core sees them; a malformed buffer
+raises :class:`~sudokit.errors.ParseError` naming the puzzle (``line``, 1-based index in
+the batch), row and column.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import NamedTuple, Protocol, cast
+
+from ..errors import CellCountError, SymbolError
+from ..formats import format_line
+from ..geometry import Shape
+from ..grid import Grid
+from . import Outcome, backend_for, register
+
+#: Cells of a 9×9 puzzle: the size of one record in a batch.
+CELLS = 81
+_SHAPE = Shape.of(9)
+_VALUE = {ord("."): 0, **{ord(str(d)): d for d in range(10)}}
+
+
+class _Core(Protocol):
+    """What the compiled module provides (see src/sudokit/_native/module.c)."""
+
+    CELLS: int
+    BUILD: str
+
+    def run(self, cells: bytes, limit: int, /) -> tuple[int, bytes | None, int]: ...
+
+    def run_many(
+        self, data: bytes | bytearray, limit: int, /
+    ) -> tuple[list[int], bytes, list[int]]: ...
+
+    def find_bad_symbol(self, data: bytes | bytearray, /) -> int: ...
+
+
+def _load() -> _Core | None:
+    try:
+        module = importlib.import_module("sudokit._native")
+    except ImportError:
+        return None
+    # In a source checkout without a build, the name resolves to the folder of C sources
+    # (as a namespace package): that is no core.
+    if not hasattr(module, "run_many"):
+        return None
+    return cast(_Core, module)
+
+
+_core = _load()
+
+#: Whether the compiled core is installed.
+AVAILABLE: bool = _core is not None
+#: Compiler and flags the core was built with (None when it is not installed).
+BUILD: str | None = _core.BUILD if _core is not None else None
+
+
+class NativeBackend:
+    """The C core: 9×9 only. Cells arrive validated from the registry."""
+
+    name = "native"
+    priority = 10
+
+    def __init__(self, core: _Core) -> None:
+        self._core = core
+
+    def supports(self, shape: Shape) -> bool:
+        return shape is _SHAPE
+
+    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+        count, solution, guesses = self._core.run(bytes(cells), limit)
+        return Outcome(count, None if solution is None else list(solution), guesses)
+
+
+if _core is not None:
+    register(NativeBackend(_core))
+
+
+def active() -> bool:
+    """Whether 9×9 work goes to the C core now (installed and not overridden by
+    ``SUDOKIT_BACKEND``)."""
+    return _core is not None and backend_for(_SHAPE).name == NativeBackend.name
+
+
+# --- batches ------------------------------------------------------------------------
+
+
+class Batch(NamedTuple):
+    """Results of :func:`run_many`, one entry per puzzle, in input order."""
+
+    #: Solutions found, capped at the limit (with ``limit=2``: 0 none, 1 unique, 2 several).
+    counts: list[int]
+    #: 81 ASCII digits per puzzle: its first solution, or 81 ``.`` when it has none.
+    solutions: bytes
+    #: Trial assignments the search made.
+    guesses: list[int]
+
+    def solution(self, index: int) -> str | None:
+        """The first solution of puzzle ``index`` as an 81-character line, or None."""
+        if not self.counts[index]:
+            return None
+        return self.solutions[index * CELLS : (index + 1) * CELLS].decode("ascii")
+
+
+Buffer = bytes | bytearray | memoryview | str
+
+
+def _raw(data: Buffer) -> bytes | bytearray:
+    if isinstance(data, str):
+        return data.encode("ascii", errors="replace")  # '?' then fails the symbol check
+    if isinstance(data, memoryview):
+        return data.tobytes()
+    return data
+
+
+def _check(data: Buffer) -> bytes | bytearray:
+    """The buffer as bytes, checked: whole records of valid symbols."""
+    raw = _raw(data)
+    if len(raw) % CELLS:
+        raise CellCountError(
+            f"a batch holds whole puzzles of {CELLS} cells: {len(raw)} bytes is "
+            f"{len(raw) // CELLS} puzzles and {len(raw) % CELLS} cells"
+        )
+    if _core is not None:
+        bad = _core.find_bad_symbol(raw)
+    else:
+        bad = next((i for i, byte in enumerate(raw) if byte not in _VALUE), -1)
+    if bad >= 0:
+        index, cell = divmod(bad, CELLS)
+        row, col = divmod(cell, 9)
+        shown = data[bad] if isinstance(data, str) else chr(raw[bad])
+        raise SymbolError(
+            f"row {row + 1}, column {col + 1}: {shown!r} is not a digit (1-9, or . or 0 for empty)",
+            line=index + 1,
+            row=row,
+            col=col,
+        )
+    return raw
+
+
+def check_batch(data: Buffer) -> None:
+    """Raise :class:`~sudokit.errors.ParseError` unless ``data`` is whole 81-symbol records.
+
+    ``line`` on the error is the 1-based index of the offending puzzle in the batch.
+    """
+    _check(data)
+
+
+def run_many(data: Buffer, limit: int = 2) -> Batch:
+    """Solve a batch of 9×9 puzzles: 81-symbol records back to back, in one call.
+
+    Counts solutions up to ``limit`` (``2`` answers "unique?", ``1`` is fastest when any
+    solution will do) and keeps each puzzle's first solution. Uses the C core when it is
+    active, else the active backend one puzzle at a time, with the same counts (the first
+    solution of a puzzle with several, and guess counts, depend on the backend).
+
+    Raises :class:`~sudokit.errors.ParseError` for a malformed buffer (see
+    :func:`check_batch`) and ValueError for a limit below 1. The C core releases the GIL
+    while solving, so threads can solve batches in parallel.
+    """
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    raw = _check(data)
+    if _core is not None and active():
+        return Batch(*_core.run_many(raw, limit))
+    return _run_many_python(bytes(raw), limit)
+
+
+def _run_many_python(raw: bytes, limit: int) -> Batch:
+    backend = backend_for(_SHAPE)
+    counts: list[int] = []
+    guesses: list[int] = []
+    out = bytearray()
+    empty = b"." * CELLS
+    for start in range(0, len(raw), CELLS):
+        cells = [_VALUE[b] for b in raw[start : start + CELLS]]
+        result = backend.run(_SHAPE, cells, limit)
+        counts.append(result.count)
+        guesses.append(result.guesses)
+        if result.solution is None:
+            out += empty
+        else:
+            out += bytes(48 + v for v in result.solution)
+    return Batch(counts, bytes(out), guesses)
+
+
+def pack(puzzles: Iterable[str | Grid]) -> bytes:
+    """Records for :func:`run_many` from 81-symbol lines (surrounding white space is
+    dropped) or 9×9 grids. Raises :class:`~sudokit.errors.ParseError` naming the puzzle
+    (``line``: its 1-based index) when one is not 81 symbols."""
+    parts: list[bytes] = []
+    for index, puzzle in enumerate(puzzles, start=1):
+        if isinstance(puzzle, Grid):
+            if puzzle.shape is not _SHAPE:
+                raise CellCountError(
+                    f"expected a 9×9 grid, got {puzzle.size}×{puzzle.size}", line=index
+                )
+            text = format_line(puzzle)
+        else:
+            text = puzzle.strip()
+        if len(text) != CELLS:
+            raise CellCountError(f"expected {CELLS} cells, got {len(text)}", line=index)
+        parts.append(text.encode("ascii", errors="replace"))
+    data = b"".join(parts)
+    _check(data)
+    return data
+
+
+def search_many(puzzles: Iterable[str | Grid], limit: int = 2) -> list[Outcome]:
+    """:func:`sudokit.search` for many 9×9 puzzles at once: an :class:`Outcome` each."""
+    batch = run_many(pack(puzzles), limit)
+    outcomes = []
+    for i, (count, guesses) in enumerate(zip(batch.counts, batch.guesses, strict=True)):
+        solution = None
+        if count:
+            solution = [b - 48 for b in batch.solutions[i * CELLS : (i + 1) * CELLS]]
+        outcomes.append(Outcome(count, solution, guesses))
+    return outcomes
+
+
+def solve_many(puzzles: Iterable[str | Grid]) -> list[str | None]:
+    """A solution of each 9×9 puzzle as an 81-digit line, or None where there is none."""
+    batch = run_many(pack(puzzles), 1)
+    return [batch.solution(i) for i in range(len(batch.counts))]
+
+
+def count_many(puzzles: Iterable[str | Grid], limit: int = 2) -> list[int]:
+    """The number of solutions of each 9×9 puzzle, counting no further than ``limit``."""
+    return run_many(pack(puzzles), limit).counts
+
+
+def map_many(batches: Iterable[Buffer], limit: int = 2, jobs: int = 1) -> Iterator[Batch]:
+    """:func:`run_many` over a stream of batches, ``jobs`` at a time, results in order.
+
+    At most ``2 * jobs`` batches are in flight, so memory does not grow with the stream.
+    With the C core, threads share the work (it releases the GIL); otherwise processes do.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if jobs == 1:
+        for data in batches:
+            yield run_many(data, limit)
+        return
+    executor: Executor = ThreadPoolExecutor(jobs) if active() else ProcessPoolExecutor(jobs)
+    with executor:
+        pending: list[Future[Batch]] = []
+        for data in batches:
+            raw = _check(data)  # fail here, in the caller, not in a worker
+            pending.append(executor.submit(run_many, raw, limit))
+            if len(pending) >= 2 * jobs:
+                yield pending.pop(0).result()
+        for future in pending:
+            yield future.result()
+
+
+__all__ = [
+    "AVAILABLE",
+    "BUILD",
+    "CELLS",
+    "Batch",
+    "NativeBackend",
+    "active",
+    "check_batch",
+    "count_many",
+    "map_many",
+    "pack",
+    "run_many",
+    "search_many",
+    "solve_many",
+]

@@ -1,0 +1,331 @@
+"""The C core (``sudokit._native``) against the pure-Python backend and an independent
+checker, its batch API, its boundary checks, and a short fuzzing run.
+
+Skipped when the core is not built; ``make test`` checks separately that it is built
+wherever a C compiler exists, so a broken build cannot hide behind these skips.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+from collections.abc import Sequence
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import sudokit
+from helpers import BOXES, FAMOUS, FAMOUS_SOLUTION, Case, cases, is_solution, pattern_solution
+from sudokit.errors import CellCountError, ParseError, SymbolError
+from sudokit.geometry import Shape
+from sudokit.solvers import PythonBackend, backend_for, backends
+from sudokit.solvers import native as native_mod
+
+pytestmark = pytest.mark.skipif(
+    not native_mod.AVAILABLE, reason="the C core (sudokit._native) is not built"
+)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHAPE = Shape.of(9)
+PYTHON = PythonBackend()
+
+
+def native() -> native_mod.NativeBackend:
+    backend = backend_for(SHAPE)
+    assert isinstance(backend, native_mod.NativeBackend)
+    return backend
+
+
+def line(cells: Sequence[int]) -> str:
+    return "".join("." if v == 0 else str(v) for v in cells)
+
+
+def assert_agree(cells: Sequence[int], limit: int) -> None:
+    """Same count as the Python backend; a valid solution; the same one when unique."""
+    ours = native().run(SHAPE, cells, limit)
+    theirs = PYTHON.run(SHAPE, cells, limit)
+    assert ours.count == theirs.count, line(cells)
+    assert (ours.solution is None) == (ours.count == 0)
+    if ours.count:
+        assert is_solution(cells, ours.solution, 9, 3, 3), line(cells)
+    if ours.count == 1 and limit >= 2:  # unique: the solution is determined
+        assert ours.solution == theirs.solution
+
+
+# --- registry --------------------------------------------------------------------------
+
+
+def test_native_is_the_9x9_backend() -> None:
+    assert backends()[0] == "native"
+    assert backend_for(SHAPE).name == "native"
+    assert native_mod.active()
+    assert native_mod.BUILD
+
+
+@pytest.mark.parametrize("size", [4, 6, 12, 16])
+def test_other_sizes_stay_python(size: int) -> None:
+    assert backend_for(Shape.of(size)).name == "python"
+
+
+def test_environment_forces_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    assert backend_for(SHAPE).name == "python"
+    assert not native_mod.active()
+    assert backends()[0] == "python"
+    # The batch path follows the registry too (Python's guess counts differ from C's).
+    famous = FAMOUS.encode()
+    assert native_mod.run_many(famous, 2).guesses == [PYTHON.run(SHAPE, _cells(FAMOUS), 2).guesses]
+
+
+def _cells(text: str) -> list[int]:
+    return [0 if ch in ".0" else int(ch) for ch in text]
+
+
+# --- agreement -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", cases(sizes=[9]), ids=str)
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_corpus(case: Case, limit: int) -> None:
+    out = native().run(SHAPE, case.cells, limit)
+    assert out.count == min(case.count, limit)
+    if case.count:
+        assert is_solution(case.cells, out.solution, 9, 3, 3)
+    if case.solution is not None:
+        assert tuple(out.solution or ()) == case.solution
+    assert_agree(case.cells, limit)
+
+
+def test_public_functions_use_it() -> None:
+    grid = sudokit.parse(FAMOUS)
+    assert sudokit.format_line(sudokit.solve(grid) or grid) == FAMOUS_SOLUTION
+    assert sudokit.count_solutions(grid) == 1
+    assert sudokit.is_unique(grid)
+    assert sudokit.count_solutions("." * 81, limit=5) == 5
+    assert sudokit.search(grid, 1).guesses >= 0
+
+
+@st.composite
+def grids(draw: st.DrawFn) -> list[int]:
+    """Cells of every kind: a valid grid with cells blanked (unique or several solutions),
+    sometimes a digit changed (often none), or random givens (mostly duplicates)."""
+    kind = draw(st.sampled_from(["blanked", "changed", "random", "sparse"]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    if kind in ("blanked", "changed"):
+        cells = pattern_solution(9, *BOXES[9], rng)
+        blanks = draw(st.integers(0, 81))
+        for c in rng.sample(range(81), blanks):
+            cells[c] = 0
+        if kind == "changed":
+            cells[rng.randrange(81)] = rng.randint(1, 9)
+        return cells
+    givens = draw(st.integers(0, 30 if kind == "random" else 8))
+    cells = [0] * 81
+    for c in rng.sample(range(81), givens):
+        cells[c] = rng.randint(1, 9)
+    return cells
+
+
+@given(grids(), st.integers(1, 4))
+def test_agrees_with_python(cells: list[int], limit: int) -> None:
+    assert_agree(cells, limit)
+
+
+@given(st.lists(grids(), min_size=0, max_size=6), st.integers(1, 3))
+def test_batch_matches_single_calls(puzzles: list[list[int]], limit: int) -> None:
+    data = "".join(line(c) for c in puzzles).encode()
+    batch = native_mod.run_many(data, limit)
+    assert len(batch.counts) == len(batch.guesses) == len(puzzles)
+    assert len(batch.solutions) == 81 * len(puzzles)
+    for i, cells in enumerate(puzzles):
+        one = native().run(SHAPE, cells, limit)
+        assert batch.counts[i] == one.count
+        assert batch.guesses[i] == one.guesses
+        expected = line(one.solution) if one.solution else "." * 81
+        assert batch.solutions[81 * i : 81 * i + 81].decode() == expected
+        assert batch.solution(i) == (expected if one.count else None)
+
+
+DATASETS = (
+    "easy_generated_1000",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+)
+#: Puzzles per data set; keeps the Python side of the comparison to a few seconds.
+SAMPLE = int(os.environ.get("SUDOKIT_NATIVE_SAMPLE", "120"))
+
+
+@pytest.mark.parametrize("name", DATASETS)
+def test_datasets_sample(data_dir: Path, name: str) -> None:
+    path = data_dir / name
+    if not path.is_file():
+        pytest.skip(f"{name} not in {data_dir}")
+    lines = [r.text for r in islice(sudokit.read_puzzles(path, check=False), 60_000) if r.grid]
+    rng = random.Random(name)
+    sample = rng.sample(lines, min(SAMPLE, len(lines)))
+    batch = native_mod.run_many("".join(sample), 2)
+    for i, text in enumerate(sample):
+        cells = _cells(text)
+        theirs = PYTHON.run(SHAPE, cells, 2)
+        assert batch.counts[i] == theirs.count, text
+        solution = batch.solution(i)
+        assert solution is not None
+        assert is_solution(cells, _cells(solution), 9, 3, 3), text
+        if theirs.count == 1:
+            assert _cells(solution) == theirs.solution, text
+
+
+def test_generator_same_seed_same_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = [sudokit.generate(9, seed=seed) for seed in (1, 2, "x")]
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    assert [sudokit.generate(9, seed=seed) for seed in (1, 2, "x")] == made
+
+
+# --- the batch API and its boundary ------------------------------------------------------
+
+
+def test_friendly_functions() -> None:
+    dead = "12345678." + "." * 45 + "........9" + "." * 18  # r1c9 has no candidate
+    assert native_mod.solve_many([FAMOUS, " " + FAMOUS + "\n", dead]) == [
+        FAMOUS_SOLUTION,
+        FAMOUS_SOLUTION,
+        None,
+    ]
+    assert native_mod.count_many([FAMOUS, "." * 81, dead], limit=3) == [1, 3, 0]
+    outcomes = native_mod.search_many([sudokit.parse(FAMOUS)])
+    assert outcomes[0].count == 1
+    assert line(outcomes[0].solution or []) == FAMOUS_SOLUTION
+    assert native_mod.solve_many([]) == []
+
+
+def test_buffer_types() -> None:
+    data = (FAMOUS + "0" * 81).encode()
+    expected = native_mod.run_many(data, 2)
+    assert expected.counts == [1, 2]
+    assert expected.solutions[81 * 2 - 1 :].count(b".") == 0
+    for form in (bytearray(data), memoryview(data), data.decode()):
+        assert native_mod.run_many(form, 2) == expected
+    empty = native_mod.run_many(b"", 2)
+    assert empty == native_mod.Batch([], b"", [])
+
+
+@pytest.mark.parametrize("size", [1, 80, 82, 161, 163])
+def test_wrong_length(size: int) -> None:
+    data = ("1" * size).encode()
+    with pytest.raises(CellCountError) as info:
+        native_mod.run_many(data)
+    assert isinstance(info.value, ParseError)
+    assert isinstance(info.value, ValueError)
+    assert "81" in str(info.value)
+
+
+@pytest.mark.parametrize("bad", ["x", " ", "\n", "A", "-", "é", "\x00"])
+def test_bad_symbol_is_named(bad: str) -> None:
+    text = FAMOUS + FAMOUS[:40] + bad + FAMOUS[41:]
+    with pytest.raises(SymbolError) as info:
+        native_mod.run_many(text)
+    err = info.value
+    assert (err.line, err.row, err.col) == (2, 4, 4)
+    assert repr(bad) in str(err) and "row 5, column 5" in str(err)
+    if bad.isascii():
+        with pytest.raises(SymbolError):
+            native_mod.run_many(text.encode())
+
+
+def test_pack_names_the_puzzle() -> None:
+    with pytest.raises(CellCountError) as info:
+        native_mod.pack([FAMOUS, FAMOUS[:-1]])
+    assert info.value.line == 2
+    with pytest.raises(CellCountError):
+        native_mod.pack([sudokit.parse("." * 16)])
+
+
+def test_limit_checks() -> None:
+    with pytest.raises(ValueError):
+        native_mod.run_many(FAMOUS, 0)
+    assert native_mod.run_many(FAMOUS, 10**30).counts == [1]  # past any count: no limit
+
+
+def test_raw_module_checks_its_own_input() -> None:
+    """The compiled functions validate too: Python callers cannot reach the core with
+    out-of-range data even without the wrapper."""
+    core = pytest.importorskip("sudokit._native")
+    with pytest.raises(ValueError):
+        core.run(bytes(80), 1)
+    with pytest.raises(ValueError):
+        core.run(bytes([10] + [0] * 80), 1)
+    with pytest.raises(ValueError):
+        core.run(bytes(81), 0)
+    with pytest.raises(TypeError):
+        core.run(bytes(81), 1.5)
+    with pytest.raises(ValueError):
+        core.run_many(b"." * 82, 1)
+    with pytest.raises(ValueError):
+        core.run_many(b"." * 80 + b"a", 1)
+    assert core.find_bad_symbol(b"12.0x") == 4
+    assert core.find_bad_symbol(b"") == -1
+    count, solution, _ = core.run(bytes(_cells(FAMOUS)), 2**70)  # past any count
+    assert count == 1 and solution is not None
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_map_many_keeps_order(jobs: int) -> None:
+    chunks = [(FAMOUS * k + "." * 81).encode() for k in range(5)]
+    results = list(native_mod.map_many(chunks, 2, jobs=jobs))
+    assert [r.counts for r in results] == [[1] * k + [2] for k in range(5)]
+
+
+def test_map_many_with_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    results = list(native_mod.map_many([FAMOUS.encode(), b"", FAMOUS.encode() * 2], 2, 2))
+    assert [r.counts for r in results] == [[1], [], [1, 1]]
+    with pytest.raises(SymbolError):
+        list(native_mod.map_many([b"x" * 81], 2, 2))
+
+
+# --- fuzzing -----------------------------------------------------------------------------
+
+
+def _compiler() -> str | None:
+    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if name and shutil.which(name):
+            return name
+    return None
+
+
+def test_fuzz(tmp_path: Path) -> None:
+    """A short AddressSanitizer run of fuzz/fuzz_native.c (see fuzz/README.md)."""
+    cc = _compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    exe = tmp_path / "fuzz-native"
+    sources = [
+        REPO_ROOT / "fuzz" / "fuzz_native.c",
+        REPO_ROOT / "fuzz" / "standalone.c",
+        REPO_ROOT / "src" / "sudokit" / "_native" / "solver.c",
+    ]
+    flags = ["-g", "-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    build = subprocess.run(
+        [cc, *flags, *map(str, sources), "-o", str(exe)], capture_output=True, text=True
+    )
+    if build.returncode != 0:
+        if "san" in build.stderr:  # -fsanitize unsupported, libasan or libubsan missing
+            pytest.skip(f"{cc} cannot build with AddressSanitizer here: {build.stderr[-300:]}")
+        pytest.fail(f"building the fuzz target failed:\n{build.stderr}")
+    seconds = os.environ.get("SUDOKIT_FUZZ_SECONDS", "3")
+    run = subprocess.run(
+        [str(exe), "-seconds", seconds, "-seed", str(random.randrange(2**31))],
+        capture_output=True,
+        text=True,
+        timeout=float(seconds) + 120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "no findings" in run.stdout
