@@ -892,3 +892,47 @@ def test_show_reports_a_picture_of_an_unsolvable_puzzle_with_solution(tmp_path: 
     result = run(["show", str(grid), "--png", str(tmp_path / "x.png"), "--solution"])
     assert result.exit_code == 1
     assert "no solution" in result.stderr
+
+
+# --- batches and --jobs ----------------------------------------------------------------------
+
+
+def _mixed_file(tmp_path: Path, copies: int) -> str:
+    """A file bigger than one chunk: unique, unsolvable, malformed and other-size records."""
+    unique = [str(sudokit.generate(seed=s)) for s in range(6)]
+    dead9 = "12" + "." * 7 + "..3" + "." * 6 + "..4" + "." * 6 + "." * 54  # r1c3: no digit
+    rows = []
+    for i in range(copies):
+        rows += [unique[i % 6], dead9, "not a puzzle", str(sudokit.generate(4, seed=i))]
+    return write(tmp_path / "mixed.txt", *rows)
+
+
+@pytest.mark.parametrize("backend", [None, "python"])
+@pytest.mark.parametrize("command", ["solve", "count", "validate"])
+def test_jobs_give_the_same_output_in_the_same_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, backend: str | None
+) -> None:
+    if backend:
+        monkeypatch.setenv("SUDOKIT_BACKEND", backend)
+    path = _mixed_file(tmp_path, 300)  # 1200 records: several chunks
+    one = run([command, "-f", path, "--json"])
+    two = run([command, "-f", path, "--json", "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 2
+    assert one.stdout == two.stdout
+    got = records(two)
+    assert [r["line"] for r in got] == list(range(1, 1201))
+    statuses = {r.get("status") for r in got}
+    assert "error" in statuses or command == "count"
+
+
+def test_batched_file_answers_match_one_by_one(tmp_path: Path) -> None:
+    path = _mixed_file(tmp_path, 200)
+    result = run(["solve", "-f", path])
+    answers = lines(result)
+    for text, answer in zip(Path(path).read_text().splitlines(), answers, strict=True):
+        if text == "not a puzzle":
+            assert answer.startswith("error: line")
+        elif sudokit.solve(text) is None:
+            assert answer == "no solution"
+        else:
+            assert is_solution_of(text, answer)

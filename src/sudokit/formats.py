@@ -38,11 +38,17 @@ for _i, _s in enumerate(SYMBOLS, start=1):
     _VALUE[_s.lower()] = _i
 
 
+# Per size, every character a cell may hold.
+_ALLOWED = {n: frozenset(ch for ch, v in _VALUE.items() if v <= n) for n in SIZES}
+
+
 def _nearest_count(count: int) -> int:
     return min(CELL_COUNTS, key=lambda c: (abs(c - count), c))
 
 
 def _check_duplicates(grid: Grid) -> None:
+    if not grid.has_conflicts():
+        return
     conflicts = grid.conflicts()
     if conflicts:
         first = conflicts[0]
@@ -65,6 +71,16 @@ def _from_symbols(text: str, size: int | None, check: bool) -> Grid:
             raise CellCountError(f"expected {_nearest_count(count)} cells, got {count}")
         shape = Shape.of(n)
     n = shape.n
+    try:
+        cells = [_VALUE[ch] for ch in text]
+        if max(cells) <= n:
+            grid = Grid(shape, cells)
+            if check:
+                _check_duplicates(grid)
+            return grid
+    except KeyError:
+        pass
+    # Something is wrong: find the first bad symbol and say where it is.
     cells = []
     for i, ch in enumerate(text):
         v = _VALUE.get(ch, -1)
@@ -211,7 +227,7 @@ def _puzzle_token(tokens: list[str]) -> str | None:
     """The first field that is a whole puzzle of some size, if any."""
     for tok in tokens:
         n = CELL_COUNTS.get(len(tok))
-        if n is not None and all(0 <= _VALUE.get(ch, -1) <= n for ch in tok):
+        if n is not None and _ALLOWED[n].issuperset(tok):
             return tok
     return None
 

@@ -164,6 +164,22 @@ class Grid:
                     out.append(Conflict(shape, digit, unit, tuple(where)))
         return out
 
+    def has_conflicts(self) -> bool:
+        """Whether any digit stands twice in a unit (a quick check, no details)."""
+        shape = self._shape
+        used = [0] * (3 * shape.n)
+        unit_of = shape.unit_of
+        for cell, v in enumerate(self._cells):
+            if v:
+                bit = 1 << v
+                r, c, b = unit_of[cell]
+                if (used[r] | used[c] | used[b]) & bit:
+                    return True
+                used[r] |= bit
+                used[c] |= bit
+                used[b] |= bit
+        return False
+
     def conflicting_cells(self) -> frozenset[int]:
         """The cells involved in any conflict (for highlighting)."""
         return frozenset(c for k in self.conflicts() for c in k.cells)

@@ -12,22 +12,28 @@ for ``validate``, no unique) solution, 2 when some input is malformed or a usage
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
 import click
 
 from ..errors import ParseError
-from ..formats import format_line, format_pretty, parse, read_puzzles
+from ..formats import Record, format_line, format_pretty, parse, read_puzzles
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES
 from ..grid import Grid
-from ..solvers import search, solve
+from ..solvers import Outcome, search, solve
+from ..solvers.batch import search_chunks
 from . import main
 from ._io import Failure, byte_progress, count_progress, open_source, report_parse_error
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: Records searched together from a regular file: large enough that the C core's batch
+#: call pays off, small enough that answers keep flowing.
+CHUNK = 512
 
 
 class _Command(click.Command):
@@ -55,10 +61,13 @@ class _Answer:
 
 @dataclass(frozen=True, slots=True)
 class _Task:
-    """How a command answers: for an argument, for a file record, and its error fields."""
+    """How a command answers from a search's outcome: for an argument and for a file
+    record (each with the solution limit its search needs), and its error fields."""
 
-    one: Callable[[Grid], _Answer]
-    many: Callable[[Grid], _Answer]
+    one: Callable[[Grid, Outcome], _Answer]
+    one_limit: int
+    many: Callable[[Grid, Outcome], _Answer]
+    many_limit: int
     error_fields: dict[str, Any] = field(default_factory=dict)
     label: str = "reading"
 
@@ -75,7 +84,7 @@ def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
             click.echo(_json(text, task.error_fields, str(err), None))
         report_parse_error(text, err)
         return 2
-    answer = task.one(grid)
+    answer = task.one(grid, search(grid, task.one_limit))
     if as_json:
         click.echo(_json(format_line(grid), answer.fields, None, None))
     else:
@@ -85,27 +94,51 @@ def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
     return answer.code
 
 
-def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool) -> int:
+def _chunked(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+    chunk: list[Record] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
     worst = 0
     first = True
     with open_source(path) as source, byte_progress(source, task.label) as tick:
-        for record in read_puzzles(source.lines):
-            if record.grid is None:
-                error = str(record.error)
-                text, puzzle, fields, code = f"error: {error}", record.text, task.error_fields, 2
-            else:
-                answer = task.many(record.grid)
-                error, puzzle = None, format_line(record.grid)
-                text, fields, code = answer.text, answer.fields, answer.code
-            if as_json:
-                click.echo(_json(puzzle, fields, error, record.line))
-            else:
-                if pretty and not first:
-                    click.echo()
-                click.echo(text)
-            first = False
-            worst = max(worst, code)
-            tick()
+        # Regular files are searched in chunks (9×9 ones in one call to the C core);
+        # a pipe is answered record by record, so each answer comes as soon as its line.
+        size = CHUNK if source.size is not None or jobs > 1 else 1
+        chunks: deque[list[Record]] = deque()
+
+        def grids() -> Iterator[list[Grid]]:
+            for chunk in _chunked(read_puzzles(source.lines), size):
+                chunks.append(chunk)
+                yield [r.grid for r in chunk if r.grid is not None]
+
+        for outcomes in search_chunks(grids(), task.many_limit, jobs=jobs):
+            found = iter(outcomes)
+            for record in chunks.popleft():
+                if record.grid is None:
+                    error = str(record.error)
+                    text, puzzle, fields = f"error: {error}", record.text, task.error_fields
+                    code = 2
+                else:
+                    answer = task.many(record.grid, next(found))
+                    error, puzzle = None, format_line(record.grid)
+                    text, fields, code = answer.text, answer.fields, answer.code
+                if as_json:
+                    click.echo(_json(puzzle, fields, error, record.line))
+                else:
+                    if pretty and not first:
+                        click.echo()
+                    click.echo(text)
+                first = False
+                worst = max(worst, code)
+                tick()
     return worst
 
 
@@ -116,6 +149,7 @@ def _run(
     task: _Task,
     *,
     as_json: bool,
+    jobs: int,
     pretty: bool = False,
 ) -> NoReturn:
     if puzzle is not None and path is not None:
@@ -125,7 +159,7 @@ def _run(
     if as_json and pretty:
         raise click.UsageError("--json and --pretty cannot be used together")
     if path is not None:
-        code = _answer_file(path, task, as_json, pretty)
+        code = _answer_file(path, task, as_json, pretty, jobs)
     else:
         assert puzzle is not None
         code = _answer_argument(puzzle, task, as_json)
@@ -133,7 +167,16 @@ def _run(
 
 
 def _input(func: F) -> F:
-    """The PUZZLE argument, ``-f FILE`` and ``--json``, shared by solve, count, validate."""
+    """The PUZZLE argument, ``-f FILE``, ``--jobs`` and ``--json``, shared by solve, count,
+    validate."""
+    func = click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="With -f: spread the work over N workers (results stay in input order).",
+    )(func)
     func = click.option(
         "--json", "as_json", is_flag=True, help="Print one JSON object per puzzle (JSON Lines)."
     )(func)
@@ -163,7 +206,12 @@ def _solved(solution: Grid, pretty: bool, note: str | None = None) -> _Answer:
 @click.option("--pretty", is_flag=True, help="Print solutions as pictures.")
 @click.pass_context
 def solve_cmd(
-    ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, pretty: bool
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    jobs: int,
+    as_json: bool,
+    pretty: bool,
 ) -> None:
     """Solve a puzzle, or every puzzle in a file.
 
@@ -186,8 +234,7 @@ def solve_cmd(
       sudokit generate -n 10 | sudokit solve -f - --json
     """
 
-    def one(grid: Grid) -> _Answer:
-        outcome = search(grid, 2)
+    def one(grid: Grid, outcome: Outcome) -> _Answer:
         if outcome.solution is None:
             return _NO_SOLUTION
         note = None
@@ -195,13 +242,14 @@ def solve_cmd(
             note = "this puzzle has more than one solution; showing one"
         return _solved(Grid(grid.shape, outcome.solution), pretty, note)
 
-    def many(grid: Grid) -> _Answer:
-        solution = solve(grid)
-        return _NO_SOLUTION if solution is None else _solved(solution, pretty)
+    def many(grid: Grid, outcome: Outcome) -> _Answer:
+        if outcome.solution is None:
+            return _NO_SOLUTION
+        return _solved(Grid(grid.shape, outcome.solution), pretty)
 
     error_fields = {"solution": None, "status": "error"}
-    task = _Task(one, many, error_fields, "solving")
-    _run(ctx, puzzle, path, task, as_json=as_json, pretty=pretty)
+    task = _Task(one, 2, many, 1, error_fields, "solving")
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, pretty=pretty)
 
 
 # --- count -------------------------------------------------------------------------------
@@ -218,7 +266,12 @@ def solve_cmd(
 )
 @click.pass_context
 def count_cmd(
-    ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, limit: int
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    jobs: int,
+    as_json: bool,
+    limit: int,
 ) -> None:
     """Count the solutions of a puzzle, up to a limit.
 
@@ -235,12 +288,11 @@ def count_cmd(
       sudokit count -f puzzles.txt --json
     """
 
-    def count(grid: Grid) -> _Answer:
-        n = search(grid, limit).count
-        return _Answer(str(n), {"count": n, "limit": limit})
+    def count(grid: Grid, outcome: Outcome) -> _Answer:
+        return _Answer(str(outcome.count), {"count": outcome.count, "limit": limit})
 
-    task = _Task(count, count, {"count": None, "limit": limit}, "counting")
-    _run(ctx, puzzle, path, task, as_json=as_json)
+    task = _Task(count, limit, count, limit, {"count": None, "limit": limit}, "counting")
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
 
 
 # --- validate ----------------------------------------------------------------------------
@@ -255,7 +307,9 @@ _VERDICTS = {
 @main.command("validate", cls=_Command)
 @_input
 @click.pass_context
-def validate_cmd(ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool) -> None:
+def validate_cmd(
+    ctx: click.Context, puzzle: str | None, path: str | None, jobs: int, as_json: bool
+) -> None:
     """Check that a puzzle is well-formed and has exactly one solution.
 
     Prints one verdict per puzzle: 'valid: exactly one solution', 'invalid: no
@@ -272,11 +326,11 @@ def validate_cmd(ctx: click.Context, puzzle: str | None, path: str | None, as_js
       sudokit validate -f - --json < puzzles.txt
     """
 
-    def verdict(grid: Grid) -> _Answer:
-        return _VERDICTS[search(grid, 2).count]
+    def verdict(grid: Grid, outcome: Outcome) -> _Answer:
+        return _VERDICTS[outcome.count]
 
-    task = _Task(verdict, verdict, {"status": "error"}, "validating")
-    _run(ctx, puzzle, path, task, as_json=as_json)
+    task = _Task(verdict, 2, verdict, 2, {"status": "error"}, "validating")
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
 
 
 # --- show --------------------------------------------------------------------------------
