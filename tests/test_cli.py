@@ -936,3 +936,12 @@ def test_batched_file_answers_match_one_by_one(tmp_path: Path) -> None:
             assert answer == "no solution"
         else:
             assert is_solution_of(text, answer)
+
+
+def test_version_names_the_active_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = run(["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"sudokit {sudokit.__version__} (9×9 backend: ")
+    assert sudokit.backends()[0] in result.stdout
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    assert "9×9 backend: python, pure Python" in run(["-V"]).stdout
