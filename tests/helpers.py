@@ -474,12 +474,18 @@ def corpus() -> tuple[Case, ...]:
 
 def cases(kind: str | None = None, sizes: Sequence[int] = SIZES) -> list[Case]:
     """Corpus cases of some sizes; ``kind`` is ``"none"``, ``"unique"`` or ``"several"``."""
-    wanted = {
-        None: lambda c: True,
-        "none": lambda c: c.count == 0,
-        "unique": lambda c: c.count == 1,
-        "several": lambda c: c.count >= 2,
-    }[kind]
+    if kind not in (None, "none", "unique", "several"):
+        raise ValueError(f"unknown kind {kind!r}")
+
+    def wanted(c: Case) -> bool:
+        if kind == "none":
+            return c.count == 0
+        if kind == "unique":
+            return c.count == 1
+        if kind == "several":
+            return c.count >= 2
+        return True
+
     return [c for c in corpus() if c.size in sizes and wanted(c)]
 
 

@@ -142,6 +142,23 @@ def test_format_line_empty_symbol() -> None:
     assert format_line(g, empty="0") == FAMOUS.replace(".", "0")
 
 
+@pytest.mark.parametrize("empty", ["", "..", "00"])
+def test_empty_symbol_must_be_one_character(empty: str) -> None:
+    # The empty symbol sits in front of the digit symbols; anything but one character
+    # would shift every digit (1 printed as 2, ...) or fail on the last one.
+    g = parse("12.." + "." * 12)
+    for fmt in (format_line, format_pretty):
+        with pytest.raises(ValueError):
+            fmt(g, empty=empty)
+
+
+def test_format_rows_4x4_exactly() -> None:
+    g = parse("...2...42...3...")
+    assert format_rows(g) == (
+        "[\n    [0, 0, 0, 2],\n    [0, 0, 0, 4],\n    [2, 0, 0, 0],\n    [3, 0, 0, 0],\n]"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -631,6 +648,15 @@ def test_picture_with_duplicates() -> None:
     assert good.grid == parse(P1)
     unchecked = read(["# a bad picture", *rows, P1], check=False)
     assert unchecked[0].grid is not None and unchecked[0].grid[0, 2] == 7
+
+
+def test_box_drawing_picture_in_a_file(tmp_path: Path) -> None:
+    picture = "┌─────┬─────┐\n│ 1 2 │ 3 4 │\n│ 3 4 │ 1 2 │\n├─────┼─────┤\n"
+    picture += "│ 2 1 │ 4 3 │\n│ 4 3 │ 2 1 │\n└─────┴─────┘\n"
+    path = tmp_path / "boxes.txt"
+    path.write_text(picture + P1 + "\n", encoding="utf-8")
+    records = list(read_puzzles(path))
+    assert [(r.line, r.grid) for r in records] == [(2, parse("1234341221434321")), (8, parse(P1))]
 
 
 def test_picture_followed_by_a_line() -> None:

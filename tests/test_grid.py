@@ -10,6 +10,7 @@ from helpers import (
     FAMOUS_SOLUTION,
     TUTORIAL_BOARD,
     TUTORIAL_SOLUTION,
+    Case,
     cases,
     has_duplicates,
     peers,
@@ -213,7 +214,7 @@ def test_no_conflicts_on_valid_grids() -> None:
 
 
 @pytest.mark.parametrize("case", cases(), ids=str)
-def test_conflicts_agree_with_independent_check(case) -> None:  # type: ignore[no-untyped-def]
+def test_conflicts_agree_with_independent_check(case: Case) -> None:
     g = case.grid
     assert bool(g.conflicts()) == case.duplicates
     assert bool(g.conflicts()) == has_duplicates(case.cells, case.size, *case.box)
@@ -235,7 +236,7 @@ def test_candidates_by_hand() -> None:
 
 
 @pytest.mark.parametrize("case", cases(), ids=str)
-def test_candidates_agree_with_independent_computation(case) -> None:  # type: ignore[no-untyped-def]
+def test_candidates_agree_with_independent_computation(case: Case) -> None:
     g = case.grid
     n = case.size
     ps = peers(n, *case.box)

@@ -155,7 +155,12 @@ def test_every_input_form(case: Case) -> None:
 
 @pytest.mark.parametrize(
     ("case", "backend"),
-    [p for p in with_backends("unique") if "singles" in p.values[0].name],  # type: ignore[attr-defined]
+    [
+        pytest.param(case, name, id=f"{case.name}-{name}")
+        for case in cases("unique")
+        if "singles" in case.name
+        for name in backends_for(case.size)
+    ],
 )
 def test_singles_puzzles_need_no_guess(
     case: Case, backend: str, monkeypatch: pytest.MonkeyPatch
@@ -207,7 +212,7 @@ def test_all_4x4_grids() -> None:
 
 
 def _band_and_stack_blanked() -> list[object]:
-    params = []
+    params: list[object] = []
     for n in SIZES:
         br, bc = BOXES[n]
         for k, solution in enumerate(solutions(n)[:3]):

@@ -1,22 +1,30 @@
-"""Seeded generation of puzzles with exactly one solution.
+"""Seeded generation of puzzles with exactly one solution, optionally of a given level.
 
 A random complete grid is drawn, then clues are taken away in a random order, one
 symmetric group at a time, keeping each removal only while the solution stays unique.
 One pass is enough for a minimal puzzle: once removing a group makes the puzzle
 ambiguous, removing it later (with even fewer clues) would too.
 
-Everything random comes from one ``random.Random(seed)``, and the only thing asked of a
-solver is "unique or not", so the same seed gives the same puzzle on any machine and
-with any backend.
+Graded generation (``difficulty=`` or ``require=``) repeats this with the same random
+stream until the logic engine's grade (:func:`sudokit.logic.rate`) is the level asked
+for, and the path uses every required technique. ``easy`` and ``medium`` stop removing
+at a clue count (:data:`DIFFICULTIES`) so that they stay pleasant to play; the other
+levels are minimal puzzles.
+
+Everything random comes from one ``random.Random(seed)``, and what is asked of a solver
+("unique or not") and of the grader is deterministic, so the same seed gives the same
+puzzle on any machine and with any backend.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .geometry import Shape
 from .grid import Grid
+from .logic import BY_ID, rate
+from .logic import LEVELS as _GRADES
 from .solvers import count_solutions
 from .solvers.fast import engine
 
@@ -52,9 +60,21 @@ SYMMETRIES: dict[str, Callable[[int, int, int], list[Cell]]] = {
     "none": _none,
 }
 
-#: Provisional levels: the share of cells left as clues (``hard`` removes all it can).
-#: Real grading by the techniques a puzzle needs replaces this.
-DIFFICULTIES: dict[str, float] = {"easy": 0.45, "medium": 0.37, "hard": 0.0}
+#: The levels a puzzle can be generated at, easiest first: the logic engine's grades.
+LEVELS: tuple[str, ...] = tuple(_GRADES)
+
+#: Per level, the share of cells kept as clues at least (0: as few as uniqueness allows).
+DIFFICULTIES: dict[str, float] = {
+    "easy": 0.45,
+    "medium": 0.37,
+    "hard": 0.0,
+    "expert": 0.0,
+    "extreme": 0.0,
+}
+
+#: Attempts per size before graded generation settles for the closest level it found
+#: (small grids cannot reach every level: 4×4 puzzles never need more than singles).
+ATTEMPTS: dict[int, int] = {4: 100, 6: 400, 9: 20_000, 12: 200, 16: 40}
 
 
 def symmetry_groups(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
@@ -76,33 +96,15 @@ def symmetry_groups(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
     return groups
 
 
-def generate(
-    size: int = 9,
-    *,
-    seed: int | str | None = None,
-    symmetry: str = "rot180",
-    difficulty: str | None = None,
-) -> Grid:
-    """A puzzle with exactly one solution.
-
-    - ``seed``: the same seed gives the same puzzle everywhere (None: a fresh random one);
-    - ``symmetry``: one of :data:`SYMMETRIES` (``rot180`` by default);
-    - ``difficulty``: ``easy`` or ``medium`` stop removing clues at a clue count; ``hard``
-      and None give a minimal puzzle, where no clue (or symmetric group of clues) can be
-      removed without losing uniqueness.
-    """
-    shape = Shape.of(size)
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        names = ", ".join(DIFFICULTIES)
-        raise ValueError(f"unknown difficulty {difficulty!r} (choose from {names})")
-    groups = symmetry_groups(shape, symmetry)
-    rng = random.Random(seed)
+def _carve(shape: Shape, rng: random.Random, groups: list[tuple[int, ...]], keep: int) -> Grid:
+    """A random full grid with clue groups removed while the solution stays unique,
+    keeping at least ``keep`` clues."""
     cells = engine(shape).random_fill(rng)
-    target = round(DIFFICULTIES[difficulty or "hard"] * shape.ncells)
-    rng.shuffle(groups)
+    order = list(groups)
+    rng.shuffle(order)
     clues = shape.ncells
-    for group in groups:
-        if clues - len(group) < target:
+    for group in order:
+        if clues - len(group) < keep:
             continue
         saved = [cells[c] for c in group]
         for c in group:
@@ -113,3 +115,80 @@ def generate(
             for c, v in zip(group, saved, strict=True):
                 cells[c] = v
     return Grid(shape, cells)
+
+
+def _distance(grid: Grid, target: int, need: frozenset[str]) -> int:
+    """How far the puzzle is from what is asked: 0 when its level is ``target`` and its
+    path uses every technique of ``need``; else the gap in levels (at least 1).
+
+    The grading stops at the target level (at ``expert`` for ``extreme``, which is "not
+    solvable up to expert"), so a puzzle above the target costs no more than one at it.
+    """
+    extreme = len(LEVELS) - 1
+    wants_forcing = any(BY_ID[t].level == "extreme" for t in need)
+    top = target if target < extreme or wants_forcing else extreme - 1
+    r = rate(grid, max_level=LEVELS[top], solutions=1)
+    level = LEVELS.index(r.level) if r.solved else top + 1
+    if level != target:
+        return abs(level - target)
+    return 0 if need <= r.techniques.keys() else 1
+
+
+def generate(
+    size: int = 9,
+    *,
+    seed: int | str | None = None,
+    symmetry: str = "rot180",
+    difficulty: str | None = None,
+    require: Iterable[str] | None = None,
+    max_attempts: int | None = None,
+) -> Grid:
+    """A puzzle with exactly one solution.
+
+    - ``seed``: the same seed gives the same puzzle everywhere (None: a fresh random one);
+    - ``symmetry``: one of :data:`SYMMETRIES` (``rot180`` by default);
+    - ``difficulty``: one of :data:`LEVELS`: the puzzle's :func:`sudokit.logic.rate`
+      level is exactly that (``easy`` and ``medium`` also keep the clue counts of
+      :data:`DIFFICULTIES`). None gives a minimal puzzle of any level, where no clue (or
+      symmetric group of clues) can be removed without losing uniqueness;
+    - ``require``: technique ids (``x_wing``, ...) that the puzzle's logical path must
+      use. Without ``difficulty`` the puzzle is at the level of the hardest of them;
+    - ``max_attempts``: how many puzzles to try before settling for the closest level
+      found (default per size, :data:`ATTEMPTS`); only small grids, which cannot reach
+      every level, and rare requirements get there.
+    """
+    shape = Shape.of(size)
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        names = ", ".join(DIFFICULTIES)
+        raise ValueError(f"unknown difficulty {difficulty!r} (choose from {names})")
+    need = frozenset(require or ())
+    for tid in sorted(need):
+        if tid not in BY_ID:
+            raise ValueError(f"unknown technique {tid!r} (see sudokit.logic.TECHNIQUES)")
+    groups = symmetry_groups(shape, symmetry)
+    rng = random.Random(seed)
+    if difficulty is None and not need:
+        return _carve(shape, rng, groups, 0)
+    floor = max((LEVELS.index(BY_ID[t].level) for t in need), default=0)
+    if difficulty is None:
+        target = floor
+    else:
+        target = LEVELS.index(difficulty)
+        if target < floor:
+            hardest = max(need, key=lambda t: LEVELS.index(BY_ID[t].level))
+            raise ValueError(
+                f"{hardest!r} is a {BY_ID[hardest].level} technique: it cannot be needed "
+                f"by a {difficulty} puzzle"
+            )
+    keep = round(DIFFICULTIES[LEVELS[target]] * shape.ncells)
+    attempts = max_attempts if max_attempts is not None else ATTEMPTS.get(size, 100)
+    best: tuple[int, Grid] | None = None
+    for _ in range(max(1, attempts)):
+        grid = _carve(shape, rng, groups, keep)
+        gap = _distance(grid, target, need)
+        if gap == 0:
+            return grid
+        if best is None or gap < best[0]:
+            best = (gap, grid)
+    assert best is not None
+    return best[1]

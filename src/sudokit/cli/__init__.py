@@ -40,4 +40,4 @@ def main() -> None:
 
 
 # Command modules register themselves on `main` (imported for that effect).
-from . import core, game, watch  # noqa: E402, F401
+from . import core, game, logic, watch  # noqa: E402, F401

@@ -1,0 +1,246 @@
+"""The engine: the next step (the easiest that works) and the whole logical path.
+
+The engine tries the registry's techniques in order and applies the first step found,
+then starts again from the top. Uniqueness techniques are tried only when the puzzle is
+known to have exactly one solution. When no technique applies the path ends unsolved:
+the puzzle needs guessing (or techniques beyond the engine's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..formats import parse
+from ..geometry import Shape
+from ..grid import Grid
+from ..solvers import search
+from .candidates import State, cells_of
+from .step import Candidate, Step
+from .techniques import BY_ID, TECHNIQUES, Technique, level_index
+from .techniques.singles import naked_single_rating
+
+PuzzleLike = Grid | str | Sequence[Sequence[int]]
+
+
+def to_grid(puzzle: PuzzleLike) -> Grid:
+    """A Grid from anything :func:`sudokit.parse` reads (checked at the edge)."""
+    return puzzle if isinstance(puzzle, Grid) else parse(puzzle)
+
+
+def select(
+    techniques: Iterable[str | Technique] | None = None,
+    *,
+    max_level: str | None = None,
+    shape: Shape | None = None,
+    unique: bool = True,
+) -> tuple[Technique, ...]:
+    """The techniques to try, in registry order.
+
+    ``techniques``: ids (or entries) to allow, all by default; ``max_level``: drop
+    techniques above that level; ``shape``: drop those that say nothing at that size;
+    ``unique=False`` drops the uniqueness techniques.
+    """
+    if techniques is None:
+        chosen = TECHNIQUES
+    else:
+        ids = set()
+        for t in techniques:
+            tid = t if isinstance(t, str) else t.id
+            if tid not in BY_ID:
+                raise ValueError(f"unknown technique {tid!r}")
+            ids.add(tid)
+        chosen = tuple(t for t in TECHNIQUES if t.id in ids)
+    top = level_index(max_level) if max_level is not None else len(TECHNIQUES)
+    n = shape.n if shape is not None else 16
+    return tuple(
+        t
+        for t in chosen
+        if level_index(t.level) <= top and t.min_size <= n and (unique or not t.uniqueness)
+    )
+
+
+def next_step(
+    state: State, *, unique: bool = False, techniques: Sequence[Technique] | None = None
+) -> Step | None:
+    """The step of the first technique (in registry order) that finds one, or None.
+
+    ``unique``: whether the puzzle is known to have one solution (enables the uniqueness
+    techniques); ``techniques``: the techniques to try, from :func:`select`.
+    """
+    if techniques is None:
+        techniques = select(shape=state.shape, unique=unique)
+    for tech in techniques:
+        if tech.uniqueness and not unique:
+            continue
+        step = tech.find(state)
+        if step is not None:
+            return step
+    return None
+
+
+def steps(
+    state: State,
+    *,
+    unique: bool = False,
+    techniques: Sequence[Technique] | None = None,
+    max_steps: int | None = None,
+) -> Iterator[tuple[Step, State]]:
+    """Every step of the path from ``state``, with the state after it."""
+    if techniques is None:
+        techniques = select(shape=state.shape, unique=unique)
+    count = 0
+    while not state.is_solved():
+        if max_steps is not None and count >= max_steps:
+            return
+        step = next_step(state, unique=unique, techniques=techniques)
+        if step is None:
+            return
+        state = state.apply(step)
+        count += 1
+        yield step, state
+        if not unique and state.broken():
+            return  # a puzzle without solution ran into its contradiction
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of :func:`fast_path`: a step, or a sweep of singles (``step`` None)."""
+
+    technique: str
+    rating: float
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+    step: Step | None
+    after: State
+
+
+def _singles_sweep(st: State) -> tuple[str, float, tuple[Candidate, ...]] | None:
+    """Every single of the easiest kind present: full houses, else hidden singles in
+    boxes, else in lines, else naked singles. ``(technique id, rating, placements)``."""
+    t = st.tables
+    n = t.n
+    empty = st.empty
+    cands = st.cands
+    ub = t.unit_bits
+    out: dict[int, int] = {}
+    for u in range(3 * n):
+        e = empty & ub[u]
+        if e and not e & (e - 1):
+            c = e.bit_length() - 1
+            m = cands[c]
+            if m and not m & (m - 1):
+                out[c] = m.bit_length()
+    if out:
+        return "full_house", 1.0, tuple(sorted(out.items()))
+    dcells = st.dcells
+    for units, rating in ((range(2 * n, 3 * n), 1.2), (range(2 * n), 1.5)):
+        for u in units:
+            b = ub[u]
+            for d in range(1, n + 1):
+                x = dcells[d] & b
+                if x and not x & (x - 1):
+                    out[x.bit_length() - 1] = d
+        if out:
+            return "hidden_single", rating, tuple(sorted(out.items()))
+    for c in cells_of(empty):
+        m = cands[c]
+        if m and not m & (m - 1):
+            out[c] = m.bit_length()
+    if out:
+        return "naked_single", naked_single_rating(st), tuple(sorted(out.items()))
+    return None
+
+
+_SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
+
+
+def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) -> Iterator[Move]:
+    """The path from ``state`` as :func:`steps` walks it, except that runs of singles are
+    placed in sweeps (every full house at once, then every hidden single of the boxes,
+    ...). Singles reach the same position in any order, so every other step is the same
+    as on the one-at-a-time path. Used by grading and the soundness checks."""
+    sweeps = {t.id for t in techniques} >= _SINGLES
+    rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
+    st = state
+    while not st.is_solved():
+        if sweeps:
+            sweep = _singles_sweep(st)
+            if sweep is not None:
+                tid, rating, placements = sweep
+                st = st.applied(placements)
+                yield Move(tid, rating, placements, (), None, st)
+                continue
+        step = next_step(st, unique=unique, techniques=rest)
+        if step is None:
+            return
+        st = st.apply(step)
+        yield Move(step.technique, step.rating, step.placements, step.eliminations, step, st)
+        if not unique and st.broken():
+            return
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The logical path of a puzzle: the steps in order and how it ended.
+
+    ``solved``: the steps fill the grid; ``final``: the grid after the last step;
+    ``solutions``: how many solutions the puzzle has (0, 1, or 2 for "several").
+    """
+
+    puzzle: Grid
+    steps: tuple[Step, ...]
+    solved: bool
+    final: Grid
+    solutions: int
+    states: tuple[State, ...] = field(default=(), repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"steps": [...], "solved": bool}`` (see :meth:`Step.to_dict`)."""
+        shape = self.puzzle.shape
+        return {
+            "puzzle": str(self.puzzle),
+            "steps": [s.to_dict(shape) for s in self.steps],
+            "solved": self.solved,
+        }
+
+
+def solution_count(grid: Grid) -> int:
+    """0, 1, or 2 (several)."""
+    return search(grid, 2).count
+
+
+def explain(
+    puzzle: PuzzleLike,
+    *,
+    techniques: Iterable[str | Technique] | None = None,
+    max_level: str | None = None,
+    keep_states: bool = False,
+) -> Explanation:
+    """The whole logical path of ``puzzle``, step by step, easiest technique first.
+
+    ``techniques`` / ``max_level`` restrict the techniques (see :func:`select`);
+    ``keep_states`` keeps the candidate state after every step in ``states``.
+    """
+    grid = to_grid(puzzle)
+    count = solution_count(grid)
+    unique = count == 1
+    chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
+    state = State.from_grid(grid)
+    found: list[Step] = []
+    states: list[State] = [state] if keep_states else []
+    if count > 0:
+        for step, after in steps(state, unique=unique, techniques=chosen):
+            found.append(step)
+            state = after
+            if keep_states:
+                states.append(after)
+    return Explanation(
+        puzzle=grid,
+        steps=tuple(found),
+        solved=state.is_solved() and count == 1,
+        final=state.to_grid(),
+        solutions=count,
+        states=tuple(states),
+    )

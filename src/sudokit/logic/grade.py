@@ -1,0 +1,137 @@
+"""Grading: a puzzle's level, numeric score, hardest step and technique counts.
+
+**Level** is the level of the hardest technique the engine needs (techniques are tried by
+level first, so this is the lowest level whose techniques solve the puzzle): ``easy``
+(singles), ``medium`` (+ intersections, pairs and triples), ``hard`` (+ quads, fish,
+wings, single-digit patterns, uniqueness), ``expert`` (+ colouring, chains, ALS) and
+``extreme`` (forcing chains, or not solvable by the engine's logic).
+
+**Score** follows the Sudoku Explainer (SE) scale, the usual yardstick for how hard a
+puzzle is: every step has a rating on that scale (a technique's base rating plus, for
+chains, a length bonus) and the score is the highest rating on the path, like SE's "ER".
+A puzzle the engine cannot finish scores above every finished one (see
+:data:`UNSOLVED_SCORE`). ``benchmarks/bench_logic.py`` measures how well the score ranks
+puzzles the way SE does.
+
+For speed, :func:`rate` places runs of singles in sweeps (every full house, then every
+hidden single in boxes, ...) instead of one at a time. The singles reach the same
+position either way, so level, score, hardest step and the counts of every other
+technique equal :func:`~sudokit.logic.engine.explain`'s; only the split of placements
+between full house, hidden and naked single may differ a little.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..grid import Grid
+from .candidates import State
+from .engine import Move, PuzzleLike, fast_path, select, solution_count, to_grid
+from .step import Step
+from .techniques import BY_ID, LEVELS, Level, Technique, level_index
+
+#: Score of a puzzle the engine cannot finish (plus a little for how much is left).
+UNSOLVED_SCORE = 9.5
+
+_LEVEL_OF = {t.id: level_index(t.level) for t in BY_ID.values()}
+_ORDER = {tid: i for i, tid in enumerate(BY_ID)}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a puzzle is.
+
+    - ``level``: ``easy`` ... ``extreme``;
+    - ``score``: Sudoku Explainer-like number (1.0 ... about 10);
+    - ``hardest``: id of the technique of the highest-rated step (None when no step);
+    - ``techniques``: steps per technique id, in registry order;
+    - ``solved``: the engine's logic finished the puzzle;
+    - ``solutions``: 0, 1, or 2 (several); only unique puzzles get uniqueness techniques.
+    """
+
+    puzzle: Grid
+    level: Level
+    score: float
+    hardest: str | None
+    techniques: dict[str, int] = field(default_factory=dict)
+    solved: bool = True
+    solutions: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``puzzle``, ``level``, ``score``, ``hardest``, ``techniques`` and
+        ``solved``."""
+        return {
+            "puzzle": str(self.puzzle),
+            "level": self.level,
+            "score": self.score,
+            "hardest": self.hardest,
+            "techniques": dict(self.techniques),
+            "solved": self.solved,
+        }
+
+
+def rate(
+    puzzle: PuzzleLike,
+    *,
+    techniques: Iterable[str | Technique] | None = None,
+    max_level: str | None = None,
+    solutions: int | None = None,
+) -> Rating:
+    """Grade ``puzzle``: level, score, hardest step and counts per technique.
+
+    ``techniques`` / ``max_level`` restrict the engine (a puzzle that then stays
+    unsolved rates ``extreme``); ``solutions`` skips counting solutions when the caller
+    already knows (1 for a unique puzzle).
+    """
+    grid = to_grid(puzzle)
+    count = solution_count(grid) if solutions is None else solutions
+    if count == 0:
+        return Rating(grid, "extreme", UNSOLVED_SCORE + 0.5, None, {}, False, 0)
+    unique = count == 1
+    chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
+    st = State.from_grid(grid)
+    moves = []
+    for move in fast_path(st, unique=unique, techniques=chosen):
+        moves.append(move)
+        st = move.after
+    return summarize(grid, moves, st, count)
+
+
+def summarize(grid: Grid, moves: Sequence[Move], final: State, solutions: int) -> Rating:
+    """The rating of a path: ``moves`` from :func:`~sudokit.logic.engine.fast_path`,
+    ending in ``final``, on a puzzle with ``solutions`` solutions."""
+    counts: dict[str, int] = {}
+    best_rating = 0.0
+    hardest: str | None = None
+    hardest_level = 0
+    for move in moves:
+        tid = move.technique
+        # A sweep of singles counts one step per placement.
+        counts[tid] = counts.get(tid, 0) + (1 if move.step else len(move.placements))
+        hardest_level = max(hardest_level, _LEVEL_OF[tid])
+        if move.rating > best_rating:
+            best_rating, hardest = move.rating, tid
+    solved = final.is_solved() and solutions == 1
+    if solved:
+        level = LEVELS[hardest_level]
+        score = round(best_rating, 1)
+    else:
+        level = "extreme"
+        left = final.empty.bit_count() / grid.shape.ncells
+        score = round(max(best_rating, UNSOLVED_SCORE) + left, 2)
+    counts = dict(sorted(counts.items(), key=lambda kv: _ORDER[kv[0]]))
+    return Rating(grid, level, score, hardest, counts, solved, solutions)
+
+
+def rate_steps(steps: Sequence[Step]) -> tuple[Level, float, str | None]:
+    """Level, score and hardest technique of a finished path (see :func:`rate`)."""
+    level = 0
+    best = 0.0
+    hardest = None
+    for s in steps:
+        level = max(level, level_index(BY_ID[s.technique].level))
+        if s.rating > best:
+            best, hardest = s.rating, s.technique
+    return LEVELS[level], round(best, 1), hardest

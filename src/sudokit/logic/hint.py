@@ -1,0 +1,172 @@
+"""Hints that teach: the next logical step for a player's position, in three levels.
+
+:func:`hint` looks at the puzzle (its givens), the player's grid and, when they keep
+them, the player's notes. It first checks for mistakes (a digit that is not the
+solution's, notes that rule out the digit a cell needs), then asks the engine for the
+easiest step *on the player's own candidates*: a cell with notes keeps only its noted
+candidates (that the rules still allow), a cell without notes has every candidate the
+rules allow. The answer is progressive:
+
+1. the technique and where to look (``Look for a Hidden Single in box 5.``);
+2. the cells (``... Look at r4c6.``);
+3. the full deduction (``In box 5, 7 fits only in r4c6.``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..grid import Grid
+from ..solvers import search
+from .candidates import State
+from .engine import PuzzleLike, next_step, to_grid
+from .step import Step, cells_text, sym
+
+HintKind = Literal["step", "mistake", "notes", "stuck", "no_solution"]
+
+#: Techniques whose step is about one unit, so "look in this unit" is the first nudge.
+_UNIT_TECHNIQUES = frozenset(
+    {
+        "full_house",
+        "hidden_single",
+        "naked_single",
+        "direct_pointing",
+        "direct_claiming",
+        "direct_hidden_pair",
+        "direct_hidden_triple",
+        "pointing",
+        "claiming",
+        "naked_pair",
+        "naked_triple",
+        "naked_quad",
+        "hidden_pair",
+        "hidden_triple",
+        "hidden_quad",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint in three levels of detail (``texts[0]`` vaguest, ``texts[2]`` complete).
+
+    - ``kind``: ``step`` (a logical step, in ``step``), ``mistake`` (a wrong digit in
+      ``cells``), ``notes`` (notes in ``cells`` rule out the digit that belongs there),
+      ``stuck`` (no technique applies; ``cells`` is a good cell to guess, ``texts[2]``
+      names its digit), ``no_solution`` (the puzzle has none);
+    - ``cells`` / ``units``: what to highlight at the deepest level.
+    """
+
+    kind: HintKind
+    texts: tuple[str, str, str]
+    step: Step | None = None
+    cells: tuple[int, ...] = ()
+    units: tuple[int, ...] = ()
+
+    def text(self, level: int = 3) -> str:
+        """The hint at ``level`` 1, 2 or 3 (clamped)."""
+        return self.texts[min(max(level, 1), 3) - 1]
+
+
+def _article(name: str) -> str:
+    return "an" if name[0] in "AEIOX" else "a"
+
+
+def step_texts(grid: Grid, step: Step) -> tuple[str, str, str]:
+    """The three levels of a step hint."""
+    shape = grid.shape
+    focus = ""
+    digits = {d for _, d in step.candidates}
+    if len(digits) == 1 and step.technique not in _UNIT_TECHNIQUES:
+        focus += f" on {sym(shape, digits.pop())}"
+    if step.units and step.technique in _UNIT_TECHNIQUES:
+        focus += f" in {shape.unit_name(step.units[0])}"
+    first = f"Look for {_article(step.name)} {step.name}{focus}."
+    cells = step.cells[:10]
+    second = f"{first} Look at {cells_text(shape, cells)}." if cells else first
+    return first, second, step.text
+
+
+def hint(
+    puzzle: PuzzleLike,
+    current: Grid | None = None,
+    notes: Sequence[int] | None = None,
+) -> Hint | None:
+    """The next hint for a player, or None when their grid is solved.
+
+    - ``puzzle``: the givens (a :class:`~sudokit.grid.Grid` or anything ``parse`` reads);
+    - ``current``: the player's grid (givens plus their digits); the puzzle when None;
+    - ``notes``: the player's pencil marks, one mask per cell (digit ``d`` is bit
+      ``d - 1``; 0 = no notes in that cell), or None when they keep none.
+
+    Raises ValueError when ``current`` does not keep the givens or sizes differ.
+    """
+    grid = to_grid(puzzle)
+    cur = grid if current is None else current
+    shape = grid.shape
+    if cur.shape is not shape:
+        raise ValueError(
+            f"the current grid is {cur.size}×{cur.size}, the puzzle {grid.size}×{grid.size}"
+        )
+    for c, v in enumerate(grid.cells):
+        if v and cur[c] != v:
+            raise ValueError(f"the current grid changes the given at {shape.cell_name(c)}")
+    if notes is not None and len(notes) != shape.ncells:
+        raise ValueError(f"expected {shape.ncells} note masks, got {len(notes)}")
+    outcome = search(grid, 2)
+    if outcome.count == 0 or outcome.solution is None:
+        text = "This puzzle has no solution: check the givens."
+        return Hint("no_solution", (text, text, text))
+    unique = outcome.count == 1
+    solution = outcome.solution
+    # Wrong digits first: a duplicate always, a digit that differs from the (unique)
+    # solution otherwise.
+    wrong = sorted(cur.conflicting_cells() - {c for c, v in enumerate(grid.cells) if v})
+    if not wrong and unique:
+        wrong = [c for c, v in enumerate(cur.cells) if v and v != solution[c]]
+    if wrong:
+        c = wrong[0]
+        return Hint(
+            "mistake",
+            (
+                "There is a mistake in your grid.",
+                f"Check {shape.cell_name(c)}.",
+                f"{shape.cell_name(c)} is not {sym(shape, cur[c])}: take it out.",
+            ),
+            cells=(c,),
+        )
+    if cur.is_complete():
+        return None
+    if notes is not None and unique:
+        for c, k in enumerate(notes):
+            if k and not cur[c] and not k >> (solution[c] - 1) & 1:
+                return Hint(
+                    "notes",
+                    (
+                        "One of your notes rules out a digit that is needed.",
+                        f"Check the notes in {shape.cell_name(c)}.",
+                        f"{shape.cell_name(c)} needs {sym(shape, solution[c])} in its notes.",
+                    ),
+                    cells=(c,),
+                )
+    state = State.from_grid(cur, notes)
+    step = next_step(state, unique=unique)
+    if step is not None:
+        return Hint("step", step_texts(cur, step), step, step.cells, step.units)
+    # No technique applies: point at the cell with the fewest candidates.
+    pop = shape.popcount
+    c = min(cur.empty_cells(), key=lambda x: (pop[state.cands[x]], x))
+    first = "No technique finds a step here: this position needs a guess."
+    if not unique:
+        first = "This puzzle has more than one solution, so logic alone cannot finish it."
+    return Hint(
+        "stuck",
+        (
+            first,
+            f"{first} Try {shape.cell_name(c)}.",
+            f"{shape.cell_name(c)} is {sym(shape, solution[c])}.",
+        ),
+        cells=(c,),
+    )

@@ -1,0 +1,144 @@
+"""The registry of techniques, ordered from easiest to hardest.
+
+Each technique is a pure function ``(State) -> Step | None`` (see
+:mod:`sudokit.logic.step`). :data:`TECHNIQUES` lists them in the order the engine tries
+them: by level first (so a puzzle's level is the level of the hardest technique it
+needs), then by rating within a level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ..candidates import State
+from ..step import Step
+from . import (
+    als,
+    chains,
+    colouring,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
+
+#: The difficulty levels, easiest first.
+LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "expert", "extreme")
+
+
+@dataclass(frozen=True, slots=True)
+class Technique:
+    """One technique of the registry.
+
+    ``rating`` is the base difficulty on the Sudoku Explainer scale (a step may rate
+    higher, e.g. a longer chain); ``uniqueness`` techniques need a puzzle known to have
+    one solution; ``min_size`` is the smallest grid size where the technique can say
+    anything that a smaller one cannot.
+    """
+
+    id: str
+    name: str
+    level: Level
+    rating: float
+    find: Callable[[State], Step | None]
+    uniqueness: bool = False
+    min_size: int = 4
+
+
+_U = "uniqueness"
+
+# (id, name, level, rating, function, options): "uniqueness" needs a unique puzzle, a
+# number is the smallest size where the technique can say anything new.
+_TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], object], ...] = (
+    # Easy: singles.
+    ("full_house", "Full House", "easy", 1.0, singles.full_house, None),
+    ("hidden_single", "Hidden Single", "easy", 1.2, singles.hidden_single, None),
+    ("naked_single", "Naked Single", "easy", 2.3, singles.naked_single, None),
+    # Medium: intersections, pairs and triples; the direct forms first (they place a
+    # digit at once, and Sudoku Explainer rates them below a naked single).
+    ("direct_pointing", "Direct Pointing", "medium", 1.7, intersections.direct_pointing, None),
+    ("direct_claiming", "Direct Claiming", "medium", 1.9, intersections.direct_claiming, None),
+    ("direct_hidden_pair", "Direct Hidden Pair", "medium", 2.0, subsets.direct_hidden_pair, None),
+    ("direct_hidden_triple", "Direct Hidden Triple", "medium", 2.5,
+     subsets.direct_hidden_triple, 6),
+    ("pointing", "Pointing", "medium", 2.6, intersections.pointing, None),
+    ("claiming", "Claiming", "medium", 2.8, intersections.claiming, None),
+    ("naked_pair", "Naked Pair", "medium", 3.0, subsets.naked_pair, None),
+    ("hidden_pair", "Hidden Pair", "medium", 3.4, subsets.hidden_pair, None),
+    ("naked_triple", "Naked Triple", "medium", 3.6, subsets.naked_triple, 6),
+    ("hidden_triple", "Hidden Triple", "medium", 4.0, subsets.hidden_triple, 6),
+    # Hard: quads, fish, wings, single-digit patterns, uniqueness.
+    ("x_wing", "X-Wing", "hard", 3.2, fish.x_wing, None),
+    ("swordfish", "Swordfish", "hard", 3.8, fish.swordfish, 6),
+    ("xy_wing", "XY-Wing", "hard", 4.2, wings.xy_wing, None),
+    ("xyz_wing", "XYZ-Wing", "hard", 4.4, wings.xyz_wing, None),
+    ("unique_rectangle_1", "Unique Rectangle Type 1", "hard", 4.5,
+     uniqueness.unique_rectangle_1, _U),
+    ("unique_rectangle_2", "Unique Rectangle Type 2", "hard", 4.5,
+     uniqueness.unique_rectangle_2, _U),
+    ("unique_rectangle_4", "Unique Rectangle Type 4", "hard", 4.5,
+     uniqueness.unique_rectangle_4, _U),
+    ("unique_rectangle_3", "Unique Rectangle Type 3", "hard", 4.6,
+     uniqueness.unique_rectangle_3, _U),
+    ("naked_quad", "Naked Quad", "hard", 5.0, subsets.naked_quad, 8),
+    ("jellyfish", "Jellyfish", "hard", 5.2, fish.jellyfish, 8),
+    ("hidden_quad", "Hidden Quad", "hard", 5.4, subsets.hidden_quad, 8),
+    ("bug_plus_one", "BUG+1", "hard", 5.6, uniqueness.bug_plus_one, _U),
+    ("finned_x_wing", "Finned X-Wing", "hard", 6.2, fish.finned_x_wing, None),
+    ("sashimi_x_wing", "Sashimi X-Wing", "hard", 6.3, fish.sashimi_x_wing, None),
+    ("finned_swordfish", "Finned Swordfish", "hard", 6.4, fish.finned_swordfish, 6),
+    ("sashimi_swordfish", "Sashimi Swordfish", "hard", 6.5, fish.sashimi_swordfish, 6),
+    ("skyscraper", "Skyscraper", "hard", 6.6, single_digit.skyscraper, None),
+    ("two_string_kite", "2-String Kite", "hard", 6.6, single_digit.two_string_kite, None),
+    ("turbot_fish", "Turbot Fish", "hard", 6.6, single_digit.turbot_fish, None),
+    ("empty_rectangle", "Empty Rectangle", "hard", 6.6, single_digit.empty_rectangle, None),
+    ("finned_jellyfish", "Finned Jellyfish", "hard", 6.6, fish.finned_jellyfish, 8),
+    ("sashimi_jellyfish", "Sashimi Jellyfish", "hard", 6.7, fish.sashimi_jellyfish, 8),
+    ("w_wing", "W-Wing", "hard", 6.8, wings.w_wing, None),
+    # Expert: colouring, chains, ALS.
+    ("simple_colouring", "Simple Colouring", "expert", 6.6, colouring.simple_colouring, None),
+    ("x_chain", "X-Chain", "expert", 6.6, chains.x_chain, None),
+    ("xy_chain", "XY-Chain", "expert", 6.8, chains.xy_chain, None),
+    ("aic", "AIC", "expert", 7.0, chains.aic, None),
+    ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
+    # Extreme: forcing chains and nets.
+    ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
+    ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),
+    ("forcing_net", "Forcing Net", "extreme", 8.5, forcing.forcing_net, None),
+)  # fmt: skip
+
+#: Every technique, in the order the engine tries them.
+TECHNIQUES: tuple[Technique, ...] = tuple(
+    Technique(
+        tid,
+        name,
+        level,
+        rating,
+        find,
+        uniqueness=opt == _U,
+        min_size=opt if isinstance(opt, int) else 4,
+    )
+    for tid, name, level, rating, find, opt in _TABLE
+)
+
+#: Techniques by id.
+BY_ID: dict[str, Technique] = {t.id: t for t in TECHNIQUES}
+
+
+def level_index(level: str) -> int:
+    """The position of a level in :data:`LEVELS` (ValueError for an unknown name)."""
+    try:
+        return LEVELS.index(level)
+    except ValueError:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
+
+
+__all__ = ["BY_ID", "LEVELS", "TECHNIQUES", "Level", "Technique", "level_index"]

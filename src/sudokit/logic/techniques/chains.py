@@ -1,0 +1,415 @@
+"""Chains: X-Chain, XY-Chain and alternating inference chains (AIC) with grouped nodes.
+
+A *node* is a digit in one cell, or (grouped nodes) the digit somewhere in two or more
+cells where a box meets a line. A *strong* link between two nodes means "if one is
+false, the other is true" (the only two places of a digit in a unit; the only two
+candidates of a cell); a *weak* link means "not both" (the same digit in cells that see
+each other; two digits of one cell).
+
+An alternating chain from node A to node Z starts and ends with strong links, so "A is
+false" leads to "Z is true": one of A and Z is true, and every candidate that sees both
+(weakly linked to both) goes. The search runs a breadth-first walk from "A is false" for
+every A, so each chain found is the shortest from its start; the shortest overall wins.
+
+Node ids: the candidate (cell, digit) is ``digit * ncells + cell``; group ``g`` is
+``base + g`` with ``base = (n + 1) * ncells``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..candidates import State, cells_of
+from ..step import Candidate, Link, Step, elim_text, sym
+from .colouring import length_bonus
+
+#: Longest chain (in nodes) the search follows.
+MAX_NODES = 40
+
+
+@dataclass(slots=True)
+class Graph:
+    """The strong links of a state (and its grouped nodes) for one kind of chain."""
+
+    mode: str
+    ncells: int
+    base: int
+    #: node -> nodes that are true when it is false.
+    strong: dict[int, list[int]]
+    #: group index -> (digit, cell set).
+    groups: list[tuple[int, int]]
+    #: group index -> cells (same digit) that see every cell of the group.
+    group_seen: list[int]
+    #: candidate node -> groups of its digit it sees entirely.
+    cell_groups: dict[int, list[int]]
+    #: cells a chain may use for weak links (all, or only bivalue cells for XY-Chains).
+    allowed: int
+
+
+def graph(st: State, mode: str) -> Graph:
+    """The link graph of ``st`` for ``mode``: ``"x"`` (one digit, no groups), ``"xy"``
+    (bivalue cells only) or ``"aic"`` (everything, with grouped nodes). Memoized on the
+    state."""
+    key = "chains." + mode
+    found = st.memo.get(key)
+    if isinstance(found, Graph):
+        return found
+    g = _build(st, mode)
+    st.memo[key] = g
+    return g
+
+
+def _build(st: State, mode: str) -> Graph:
+    t = st.tables
+    n, ncells = t.n, t.ncells
+    base = (n + 1) * ncells
+    pop = st.shape.popcount
+    cands = st.cands
+    strong: dict[int, list[int]] = {}
+    groups: list[tuple[int, int]] = []
+    group_ids: dict[tuple[int, int], int] = {}
+    bival = 0
+    for c in cells_of(st.empty):
+        if pop[cands[c]] == 2:
+            bival |= 1 << c
+
+    def link(a: int, b: int) -> None:
+        strong.setdefault(a, []).append(b)
+        strong.setdefault(b, []).append(a)
+
+    if mode in ("xy", "aic"):
+        for c in cells_of(bival):
+            m = cands[c]
+            lo = m & -m
+            d1, d2 = lo.bit_length(), (m ^ lo).bit_length()
+            link(d1 * ncells + c, d2 * ncells + c)
+    if mode in ("x", "aic"):
+        for d in range(1, n + 1):
+            dc = st.dcells[d]
+            for ub in t.unit_bits:
+                x = dc & ub
+                if x.bit_count() == 2:
+                    lo = x & -x
+                    link(d * ncells + lo.bit_length() - 1, d * ncells + (x ^ lo).bit_length() - 1)
+    if mode == "aic":
+
+        def node(d: int, cells: int) -> int:
+            if not cells & (cells - 1):
+                return d * ncells + cells.bit_length() - 1
+            key = (d, cells)
+            gid = group_ids.get(key)
+            if gid is None:
+                gid = len(groups)
+                group_ids[key] = gid
+                groups.append(key)
+            return base + gid
+
+        for d in range(1, n + 1):
+            dc = st.dcells[d]
+            # A line meets boxes, a box meets lines: the digit's places in a unit fall
+            # into segments; exactly two segments (not both single cells) make a
+            # grouped strong link.
+            for u in range(2 * n):
+                x = dc & t.unit_bits[u]
+                if x.bit_count() < 3:
+                    continue
+                segs = [x & seg for _, seg in t.line_boxes[u] if x & seg]
+                if len(segs) == 2:
+                    link(node(d, segs[0]), node(d, segs[1]))
+            for b in range(n):
+                x = dc & t.unit_bits[2 * n + b]
+                if x.bit_count() < 3:
+                    continue
+                for want_rows in (True, False):
+                    segs = [
+                        x & seg for u, seg in t.box_lines[b] if (u < n) == want_rows and x & seg
+                    ]
+                    if len(segs) == 2:
+                        link(node(d, segs[0]), node(d, segs[1]))
+    group_seen = []
+    cell_groups: dict[int, list[int]] = {}
+    peer = t.peer_bits
+    for gid, (d, cells) in enumerate(groups):
+        seen = t.all_cells
+        for c in cells_of(cells):
+            seen &= peer[c]
+        seen &= st.dcells[d]
+        group_seen.append(seen)
+        for c in cells_of(seen):
+            cell_groups.setdefault(d * ncells + c, []).append(gid)
+    allowed = bival if mode == "xy" else t.all_cells
+    return Graph(mode, ncells, base, strong, groups, group_seen, cell_groups, allowed)
+
+
+@dataclass(slots=True)
+class Found:
+    """A chain found: nodes from the start (false) to the end (true), and its result."""
+
+    nodes: list[int]
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+
+
+def _elims(st: State, g: Graph, a: int, z: int) -> tuple[Candidate, ...]:
+    """Candidates weakly linked to both chain ends (``a`` false-start, ``z`` true-end)."""
+    ncells, base = g.ncells, g.base
+    peer = st.tables.peer_bits
+    if a < base:
+        da, ca = divmod(a, ncells)
+        seen_a = peer[ca]
+    else:
+        da = g.groups[a - base][0]
+        seen_a = g.group_seen[a - base]
+        ca = -1
+    if z < base:
+        dz, cz = divmod(z, ncells)
+        seen_z = peer[cz]
+    else:
+        dz = g.groups[z - base][0]
+        seen_z = g.group_seen[z - base]
+        cz = -1
+    if da == dz:
+        x = st.dcells[da] & seen_a & seen_z
+        return tuple((c, da) for c in cells_of(x))
+    if ca < 0 or cz < 0:
+        return ()
+    cands = st.cands
+    if ca == cz:
+        rest = cands[ca] & ~(1 << (da - 1)) & ~(1 << (dz - 1))
+        return tuple((ca, d) for d in st.shape.digits_of_mask[rest])
+    if not peer[ca] >> cz & 1:
+        return ()
+    out = []
+    if cands[cz] >> (da - 1) & 1:
+        out.append((cz, da))
+    if cands[ca] >> (dz - 1) & 1:
+        out.append((ca, dz))
+    return tuple(sorted(out))
+
+
+def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
+    """Breadth-first from "``start`` is false"; the first (shortest) chain end that
+    proves something, within ``limit`` nodes."""
+    ncells, base = g.ncells, g.base
+    strong = g.strong
+    dcells = st.dcells
+    cands = st.cands
+    peer = st.tables.peer_bits
+    digits_of = st.shape.digits_of_mask
+    aic = g.mode == "aic"
+    allowed = g.allowed
+    n = st.tables.n
+    # The start's digit, cell (-1 for a group) and the cells seeing all of it: a chain
+    # end can only prove something if it shares the digit or the cell, or sees the cell.
+    if start < base:
+        da, ca = divmod(start, ncells)
+        seen_a = peer[ca]
+    else:
+        da, ca = g.groups[start - base][0], -1
+        seen_a = g.group_seen[start - base]
+    near_a = dcells[da] & seen_a
+    off_bits = [0] * (n + 1)
+    par_on: dict[int, int] = {}
+    par_off: dict[int, int] = {start: -1}
+    if start < base:
+        off_bits[start // ncells] |= 1 << (start % ncells)
+    frontier = [start]
+    depth = 1
+    while frontier and depth < limit:
+        new_on = []
+        for x in frontier:
+            for y in strong.get(x, ()):
+                if y not in par_on:
+                    par_on[y] = x
+                    new_on.append(y)
+        depth += 1
+        for z in new_on:
+            if z == start and start < base:
+                return Found(_chain(z, start, par_on, par_off), ((z % ncells, z // ncells),), ())
+            # Cheap tests first; _elims builds the answer only for a likely end.
+            if z < base:
+                dz, cz = divmod(z, ncells)
+                if dz == da:
+                    if not near_a & peer[cz]:
+                        continue
+                elif ca < 0 or (ca != cz and not peer[ca] >> cz & 1):
+                    continue
+            elif g.groups[z - base][0] != da or not near_a & g.group_seen[z - base]:
+                continue
+            el = _elims(st, g, start, z)
+            if el:
+                return Found(_chain(z, start, par_on, par_off), (), el)
+        if depth + 1 >= limit:
+            break
+        frontier = []
+        for y in new_on:
+            if y < base:
+                d, c = divmod(y, ncells)
+                x = dcells[d] & peer[c] & allowed & ~off_bits[d]
+                if x:
+                    off_bits[d] |= x
+                    off = d * ncells
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        nd = off + low.bit_length() - 1
+                        par_off[nd] = y
+                        frontier.append(nd)
+                if aic:
+                    for d2 in digits_of[cands[c] & ~(1 << (d - 1))]:
+                        nd = d2 * ncells + c
+                        if nd not in par_off:
+                            par_off[nd] = y
+                            off_bits[d2] |= 1 << c
+                            frontier.append(nd)
+                    for gid in g.cell_groups.get(y, ()):
+                        nd = base + gid
+                        if nd not in par_off:
+                            par_off[nd] = y
+                            frontier.append(nd)
+            else:
+                gid = y - base
+                d = g.groups[gid][0]
+                x = g.group_seen[gid] & ~off_bits[d]
+                if x:
+                    off_bits[d] |= x
+                    off = d * ncells
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        nd = off + low.bit_length() - 1
+                        par_off[nd] = y
+                        frontier.append(nd)
+                seen = g.group_seen[gid]
+                for h, (dh, hcells) in enumerate(g.groups):
+                    if dh == d and h != gid and hcells & ~seen == 0:
+                        nd = base + h
+                        if nd not in par_off:
+                            par_off[nd] = y
+                            frontier.append(nd)
+        depth += 1
+    return None
+
+
+def _chain(end: int, start: int, par_on: dict[int, int], par_off: dict[int, int]) -> list[int]:
+    """The nodes from ``start`` (false) to ``end`` (true); they alternate false/true."""
+    out = [end]
+    node = par_on[end]
+    on = False  # the state of ``node``
+    while True:
+        out.append(node)
+        if not on and node == start:
+            break
+        node = par_off[node] if not on else par_on[node]
+        on = not on
+    out.reverse()
+    return out
+
+
+def _node_cells(g: Graph, node: int) -> tuple[tuple[int, ...], int]:
+    if node < g.base:
+        return (node % g.ncells,), node // g.ncells
+    d, cells = g.groups[node - g.base]
+    return tuple(cells_of(cells)), d
+
+
+def _say(st: State, g: Graph, node: int, on: bool) -> str:
+    cells, d = _node_cells(g, node)
+    s = sym(st.shape, d)
+    names = [st.shape.cell_name(c) for c in cells]
+    if len(names) == 1:
+        return f"{names[0]} is {s}" if on else f"{names[0]} is not {s}"
+    if on:
+        return f"{' or '.join(names)} is {s}"
+    return f"none of {', '.join(names)} is {s}"
+
+
+def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
+    names = {"x_chain": "X-Chain", "xy_chain": "XY-Chain", "aic": "AIC"}
+    base_rating = {"x_chain": 6.6, "xy_chain": 6.8, "aic": 7.0}
+    nodes = found.nodes
+    grouped = any(x >= g.base for x in nodes)
+    shape = st.shape
+    parts = []
+    for i, x in enumerate(nodes):
+        parts.append(_say(st, g, x, on=i % 2 == 1))
+    chain = parts[0] + ", then " + ", so ".join(parts[1:])
+    name = names[kind]
+    if kind == "aic" and grouped:
+        name = "Grouped AIC"
+    head = name
+    if kind == "x_chain":
+        head += f" on {sym(shape, nodes[0] // g.ncells)}"
+    if found.placements:
+        ((c, d),) = found.placements
+        text = (
+            f"{head}: if {chain}, which contradicts the start, so "
+            f"{shape.cell_name(c)} is {sym(shape, d)}."
+        )
+    else:
+        text = (
+            f"{head}: if {chain}; so {_say(st, g, nodes[0], True)} or "
+            f"{_say(st, g, nodes[-1], True)}, and {elim_text(shape, found.eliminations)}."
+        )
+    links = []
+    for i in range(len(nodes) - 1):
+        a_cells, da = _node_cells(g, nodes[i])
+        b_cells, db = _node_cells(g, nodes[i + 1])
+        links.append(Link(a_cells, da, b_cells, db, strong=i % 2 == 0))
+    cells: list[int] = []
+    cands: list[Candidate] = []
+    for x in nodes:
+        xc, d = _node_cells(g, x)
+        for c in xc:
+            if c not in cells:
+                cells.append(c)
+            cands.append((c, d))
+    length = len(nodes)
+    return Step(
+        kind,
+        name,
+        text,
+        placements=found.placements,
+        eliminations=found.eliminations,
+        cells=tuple(cells),
+        candidates=tuple(dict.fromkeys(cands)),
+        links=tuple(links),
+        rating=round(base_rating[kind] + (0.1 if grouped else 0.0) + length_bonus(length), 1),
+    )
+
+
+def _search(st: State, mode: str, kind: str) -> Step | None:
+    g = graph(st, mode)
+    starts = sorted(g.strong)
+    best: Found | None = None
+    limit = MAX_NODES + 1
+    for start in starts:
+        found = _walk(st, g, start, limit)
+        if found is None:
+            continue
+        if best is None or len(found.nodes) < len(best.nodes):
+            best = found
+            limit = len(found.nodes)
+            if limit <= 4:
+                break
+    if best is None:
+        return None
+    return _to_step(st, g, best, kind)
+
+
+def x_chain(st: State) -> Step | None:
+    """An alternating chain on one digit."""
+    return _search(st, "x", "x_chain")
+
+
+def xy_chain(st: State) -> Step | None:
+    """An alternating chain through bivalue cells."""
+    return _search(st, "xy", "xy_chain")
+
+
+def aic(st: State) -> Step | None:
+    """An alternating inference chain over any digits, with grouped nodes."""
+    return _search(st, "aic", "aic")
+
+
+__all__ = ["Graph", "aic", "graph", "x_chain", "xy_chain"]
