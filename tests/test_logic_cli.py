@@ -60,7 +60,7 @@ def test_explain_stuck() -> None:
 
 def test_rate_one() -> None:
     code, out, _ = run("rate", HARD)
-    assert code == 0 and out.splitlines()[:2] == ["level: hard", "score: 6.3"]
+    assert code == 0 and out.splitlines()[:2] == ["level: hard", "score: 6.6"]
     code, out, _ = run("rate", "--json", EASY)
     record = json.loads(out)
     assert record["level"] == "easy" and record["hardest"] == "hidden_single"

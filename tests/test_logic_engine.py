@@ -13,8 +13,8 @@ from sudokit.logic import LEVELS, State, explain, hint, next_step, rate
 from sudokit.logic.grade import rate_steps
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# Hard: intersections, a hidden pair, an X-Wing, XYZ-Wings, a Unique Rectangle, finned
-# fish (generate(seed=0)).
+# Hard: intersections, a hidden pair, an X-Wing, XYZ-Wings, a Unique Rectangle, a
+# Skyscraper (generate(seed=0)).
 HARD = ".7.59..4..4...1..71..7.6.2.4...3.....59...37.....6...9.3.6.9..45..3...6..6..54.3."
 # AI Escargot: beyond the engine's static logic.
 ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
@@ -61,7 +61,7 @@ def test_rate_matches_explain() -> None:
 
 def test_rate_hard() -> None:
     r = rate(HARD)
-    assert (r.level, r.solved, r.hardest) == ("hard", True, "sashimi_x_wing")
+    assert (r.level, r.solved, r.hardest, r.score) == ("hard", True, "skyscraper", 6.6)
     assert r.techniques["x_wing"] == 1
 
 
@@ -186,6 +186,12 @@ def test_hint_notes_change_the_step() -> None:
     h = hint(puzzle, current, notes=state.apply(step).cands)
     assert h is not None and h.step is not None
     assert h.step != step
+
+
+def test_hint_several_solutions() -> None:
+    h = hint("." * 81)
+    assert h is not None and h.kind == "stuck"
+    assert "more than one solution" in h.text(1)
 
 
 def test_hint_edges() -> None:

@@ -159,14 +159,8 @@ def hint(
     pop = shape.popcount
     c = min(cur.empty_cells(), key=lambda x: (pop[state.cands[x]], x))
     first = "No technique finds a step here: this position needs a guess."
+    last = f"{shape.cell_name(c)} is {sym(shape, solution[c])}."
     if not unique:
         first = "This puzzle has more than one solution, so logic alone cannot finish it."
-    return Hint(
-        "stuck",
-        (
-            first,
-            f"{first} Try {shape.cell_name(c)}.",
-            f"{shape.cell_name(c)} is {sym(shape, solution[c])}.",
-        ),
-        cells=(c,),
-    )
+        last = f"{shape.cell_name(c)} can be {sym(shape, solution[c])} (in one of the solutions)."
+    return Hint("stuck", (first, f"{first} Try {shape.cell_name(c)}.", last), cells=(c,))

@@ -77,65 +77,99 @@ def _als(st: State, cbits: int, mask: int, unit: int) -> Als:
     return Als(cbits, mask, unit, tuple(where), tuple(seen))
 
 
+def _restricted(a: Als, b: Als, x: int) -> bool:
+    """Whether ``x`` is a restricted common digit: every x of B sees every x of A."""
+    return not (b.where[x] & ~a.seen[x] or a.where[x] & ~b.seen[x])
+
+
+def _eliminations(st: State, a: Als, b: Als, rccs: list[int]) -> list[tuple[int, int]]:
+    """Singly linked (one restricted common x): the other common digits go from cells
+    seeing all of them in both sets. Doubly linked (two): both sets are locked, so every
+    digit goes from cells seeing all of its places in one set, and the restricted
+    commons from cells seeing them in both."""
+    shape = st.shape
+    outside = ~(a.cells | b.cells)
+    found: set[tuple[int, int]] = set()
+    common = a.mask & b.mask
+    if len(rccs) == 1:
+        for z in shape.digits_of_mask[common & ~(1 << (rccs[0] - 1))]:
+            for c in cells_of(a.seen[z] & b.seen[z] & outside):
+                found.add((c, z))
+        return sorted(found)
+    for x in rccs:
+        for c in cells_of(a.seen[x] & b.seen[x] & outside):
+            found.add((c, x))
+    locked = 0
+    for x in rccs:
+        locked |= 1 << (x - 1)
+    for s in (a, b):
+        for z in shape.digits_of_mask[s.mask & ~locked]:
+            for c in cells_of(s.seen[z] & outside):
+                found.add((c, z))
+    return sorted(found)
+
+
 def als_xz(st: State) -> Step | None:
-    """Two ALSs with a restricted common digit x: cells seeing every z of both lose z."""
+    """Two ALSs with a restricted common digit x: cells seeing every z of both lose z
+    (doubly linked, with two restricted commons: more goes)."""
     shape = st.shape
     sets = find_als(st)
     by_digit: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
         for d in shape.digits_of_mask[a.mask]:
             by_digit.setdefault(d, []).append(i)
-    best: tuple[int, int, int, int, list[tuple[int, int]]] | None = None
+    best: tuple[int, int, int, list[int], list[tuple[int, int]]] | None = None
+    done: set[tuple[int, int]] = set()
     for i, a in enumerate(sets):
         for x in shape.digits_of_mask[a.mask]:
-            ax = a.where[x]
             for j in by_digit[x]:
-                if j <= i:
+                if j <= i or (i, j) in done:
                     continue
                 b = sets[j]
-                if a.cells & b.cells:
+                if a.cells & b.cells or not _restricted(a, b, x):
                     continue
-                bx = b.where[x]
-                # Restricted common: every x of B sees every x of A.
-                if bx & ~a.seen[x] or ax & ~b.seen[x]:
-                    continue
-                common = a.mask & b.mask & ~(1 << (x - 1))
-                if not common:
-                    continue
-                elims: list[tuple[int, int]] = []
-                for z in shape.digits_of_mask[common]:
-                    e = a.seen[z] & b.seen[z] & ~b.cells & ~a.cells
-                    for c in cells_of(e):
-                        elims.append((c, z))
+                done.add((i, j))
+                common = a.mask & b.mask
+                if not common & (common - 1):
+                    continue  # x alone: nothing to lock
+                rccs = [d for d in shape.digits_of_mask[common] if _restricted(a, b, d)]
+                elims = _eliminations(st, a, b, rccs)
                 if not elims:
                     continue
                 size = a.cells.bit_count() + b.cells.bit_count()
                 if best is None or size < best[0]:
-                    best = (size, i, j, x, elims)
-                    if size <= 3:
-                        break
+                    best = (size, i, j, rccs, elims)
     if best is None:
         return None
-    _, i, j, x, elims = best
+    _, i, j, rccs, elims = best
     a, b = sets[i], sets[j]
-    zs = sorted({d for _, d in elims})
     a_cells, b_cells = cells_of(a.cells), cells_of(b.cells)
 
     def name(s: Als, cells: list[int]) -> str:
         return f"{cells_text(shape, cells)} {digits_set(shape, s.mask)}"
 
-    text = (
-        f"ALS-XZ: {name(a, a_cells)} and {name(b, b_cells)} are almost locked sets "
-        f"sharing {sym(shape, x)} only where they see each other, so one of them has no "
-        f"{sym(shape, x)} and is locked; either way "
-        f"{' and '.join(sym(shape, z) for z in zs)} "
-        f"{'is' if len(zs) == 1 else 'are'} in one of them: {elim_text(shape, elims)}."
-    )
+    sets_text = f"{name(a, a_cells)} and {name(b, b_cells)} are almost locked sets"
+    if len(rccs) == 1:
+        x = rccs[0]
+        zs = sorted({d for _, d in elims})
+        text = (
+            f"ALS-XZ: {sets_text} sharing {sym(shape, x)} only where they see each other, "
+            f"so one of them has no {sym(shape, x)} and is locked; either way "
+            f"{' and '.join(sym(shape, z) for z in zs)} "
+            f"{'is' if len(zs) == 1 else 'are'} in one of them: {elim_text(shape, elims)}."
+        )
+    else:
+        xs = " and ".join(sym(shape, x) for x in rccs)
+        text = (
+            f"ALS-XZ (doubly linked): {sets_text} sharing {xs} only where they see each "
+            f"other; each set needs one of them, so each holds exactly one and is "
+            f"locked: {elim_text(shape, elims)}."
+        )
     return Step(
         "als_xz",
         "ALS-XZ",
         text,
-        eliminations=tuple(sorted(elims)),
+        eliminations=tuple(elims),
         cells=tuple(a_cells + b_cells),
         units=(a.unit, b.unit),
         candidates=tuple((c, d) for c in a_cells for d in st.candidate_digits(c)),

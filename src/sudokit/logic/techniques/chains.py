@@ -44,6 +44,8 @@ class Graph:
     cell_groups: dict[int, list[int]]
     #: cells a chain may use for weak links (all, or only bivalue cells for XY-Chains).
     allowed: int
+    #: group index -> groups of the same digit all of whose cells see all of it.
+    group_groups: list[list[int]]
 
 
 def graph(st: State, mode: str) -> Graph:
@@ -138,7 +140,15 @@ def _build(st: State, mode: str) -> Graph:
         for c in cells_of(seen):
             cell_groups.setdefault(d * ncells + c, []).append(gid)
     allowed = bival if mode == "xy" else t.all_cells
-    return Graph(mode, ncells, base, strong, groups, group_seen, cell_groups, allowed)
+    group_groups = [
+        [
+            h
+            for h, (dh, hcells) in enumerate(groups)
+            if dh == d and h != gid and hcells & ~group_seen[gid] == 0
+        ]
+        for gid, (d, _) in enumerate(groups)
+    ]
+    return Graph(mode, ncells, base, strong, groups, group_seen, cell_groups, allowed, group_groups)
 
 
 @dataclass(slots=True)
@@ -247,18 +257,20 @@ def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
                 d, c = divmod(y, ncells)
                 x = dcells[d] & peer[c] & allowed & ~off_bits[d]
                 if x:
+                    # A false node leads on only through a strong link: keep just those.
                     off_bits[d] |= x
                     off = d * ncells
                     while x:
                         low = x & -x
                         x ^= low
                         nd = off + low.bit_length() - 1
-                        par_off[nd] = y
-                        frontier.append(nd)
+                        if nd in strong:
+                            par_off[nd] = y
+                            frontier.append(nd)
                 if aic:
                     for d2 in digits_of[cands[c] & ~(1 << (d - 1))]:
                         nd = d2 * ncells + c
-                        if nd not in par_off:
+                        if nd not in par_off and nd in strong:
                             par_off[nd] = y
                             off_bits[d2] |= 1 << c
                             frontier.append(nd)
@@ -278,15 +290,14 @@ def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
                         low = x & -x
                         x ^= low
                         nd = off + low.bit_length() - 1
-                        par_off[nd] = y
-                        frontier.append(nd)
-                seen = g.group_seen[gid]
-                for h, (dh, hcells) in enumerate(g.groups):
-                    if dh == d and h != gid and hcells & ~seen == 0:
-                        nd = base + h
-                        if nd not in par_off:
+                        if nd in strong:
                             par_off[nd] = y
                             frontier.append(nd)
+                for h in g.group_groups[gid]:
+                    nd = base + h
+                    if nd not in par_off:
+                        par_off[nd] = y
+                        frontier.append(nd)
         depth += 1
     return None
 
@@ -382,6 +393,8 @@ def _search(st: State, mode: str, kind: str) -> Step | None:
     g = graph(st, mode)
     starts = sorted(g.strong)
     best: Found | None = None
+    # Every walk after the first chain found is cut at that chain's length, so the
+    # search deepens by itself (measured: faster than explicit iterative deepening).
     limit = MAX_NODES + 1
     for start in starts:
         found = _walk(st, g, start, limit)

@@ -86,7 +86,12 @@ def simple_colouring(st: State) -> Step | None:
             trap = dc & seen[0] & seen[1] & ~both
             if trap:
                 elims = tuple((c, d) for c in cells_of(trap))
-                text = f"{head}; {elim_text(shape, elims)}, as they see both colours."
+                trapped = cells_of(trap)
+                verb = "sees" if len(trapped) == 1 else "see"
+                text = (
+                    f"{head}; {cells_text(shape, trapped)} {verb} both colours, so "
+                    f"{elim_text(shape, elims)}."
+                )
                 return Step(
                     "simple_colouring",
                     "Simple Colouring",
