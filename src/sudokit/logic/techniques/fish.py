@@ -9,7 +9,7 @@ cover cells inside the fins' box lose the digit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
 
 from ..candidates import State, cells_of
@@ -121,9 +121,12 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
             eligible = [i for i, p in enumerate(pos) if p & (p - 1)]
             if len(eligible) < k:
                 continue
-            for base, union in _bounded(pos, eligible, k, k + width):
-                if union.bit_count() <= k:
-                    continue  # a basic fish
+            for base in combinations(eligible, k):
+                union = 0
+                for i in base:
+                    union |= pos[i]
+                if union.bit_count() <= k or union.bit_count() > k + width:
+                    continue
                 for bnd in {i // band for i in base}:
                     band_lines = range(bnd * band, bnd * band + band)
                     for s in range(n // width):
@@ -176,29 +179,6 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
                             if out[0] is not None and out[1] is not None:
                                 return out[0], out[1]
     return out[0], out[1]
-
-
-def _bounded(
-    pos: list[int], eligible: list[int], k: int, most: int
-) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every ``k`` lines of ``eligible`` whose positions together span at most ``most``
-    cross lines, with that union; branches stop as soon as the union is too wide."""
-    chosen: list[int] = []
-
-    def rec(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == k:
-            yield tuple(chosen), union
-            return
-        for j in range(start, len(eligible) - (k - len(chosen)) + 1):
-            i = eligible[j]
-            u = union | pos[i]
-            if u.bit_count() > most:
-                continue
-            chosen.append(i)
-            yield from rec(j + 1, u)
-            chosen.pop()
-
-    return rec(0, 0)
 
 
 def _finned_step(
