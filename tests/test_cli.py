@@ -945,3 +945,18 @@ def test_version_names_the_active_backend(monkeypatch: pytest.MonkeyPatch) -> No
     assert sudokit.backends()[0] in result.stdout
     monkeypatch.setenv("SUDOKIT_BACKEND", "python")
     assert "9×9 backend: python, pure Python" in run(["-V"]).stdout
+
+
+def test_generate_require_gives_a_puzzle_whose_path_uses_the_technique() -> None:
+    result = run(["generate", "--require", "x_wing", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    record = records(result)[0]
+    assert record["require"] == ["x_wing"]
+    steps = sudokit.explain(str(record["puzzle"])).steps
+    assert "x_wing" in {step.technique for step in steps}
+
+
+def test_generate_rejects_an_unknown_technique() -> None:
+    result = run(["generate", "--require", "x_wing,no_such_thing"])
+    assert result.exit_code == 2
+    assert "unknown technique 'no_such_thing'" in result.stderr

@@ -37,6 +37,7 @@ from .formats import (
 from .generator import SYMMETRIES, generate
 from .geometry import SIZES, Shape
 from .grid import Conflict, Grid, Status
+from .logic import Explanation, Hint, Rating, Step, explain, hint, rate
 from .solvers import Outcome, backends, count_solutions, is_unique, search, solve
 from .solvers.classic import ClassicResult, classic_solve
 
@@ -49,30 +50,37 @@ __all__ = [
     "ClassicResult",
     "Conflict",
     "DuplicateError",
+    "Explanation",
     "Grid",
+    "Hint",
     "IllegalMoveError",
     "Outcome",
     "ParseError",
+    "Rating",
     "Record",
     "SaveFileError",
     "Shape",
     "ShapeError",
     "Status",
+    "Step",
     "SudokuError",
     "SymbolError",
     "__version__",
     "backends",
     "classic_solve",
     "count_solutions",
+    "explain",
     "format_line",
     "format_pretty",
     "format_rows",
     "generate",
+    "hint",
     "is_unique",
     "parse",
     "parse_line",
     "parse_pretty",
     "parse_rows",
+    "rate",
     "read_puzzles",
     "search",
     "solve",

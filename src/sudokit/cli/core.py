@@ -450,7 +450,15 @@ def _random_seed() -> int:
     "--difficulty",
     type=click.Choice(list(DIFFICULTIES)),
     default=None,
-    help="Stop removing clues early for easier puzzles. Default: as few clues as possible.",
+    help="The level the puzzle must have, as `sudokit rate` grades it. "
+    "Default: a minimal puzzle of any level.",
+)
+@click.option(
+    "--require",
+    metavar="TECH,...",
+    default=None,
+    help="Technique ids the puzzle's logical solution must use (e.g. x_wing,xy_wing); "
+    "see `sudokit explain --json` for ids.",
 )
 @click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
@@ -460,6 +468,7 @@ def generate_cmd(
     size: str,
     symmetry: str,
     difficulty: str | None,
+    require: str | None,
     pretty: bool,
     as_json: bool,
 ) -> None:
@@ -475,14 +484,22 @@ def generate_cmd(
       sudokit generate -n 1000 --seed 42 > puzzles.txt
       sudokit generate --size 4 --symmetry none --pretty
       sudokit generate --difficulty easy --json
+      sudokit generate --difficulty hard --require x_wing
     """
     if pretty and as_json:
         raise click.UsageError("--json and --pretty cannot be used together")
     n = int(size)
+    techniques = [t.strip() for t in require.split(",") if t.strip()] if require else None
     with count_progress(count, "generating") as tick:
         for i in range(count):
             puzzle_seed = _random_seed() if seed is None else seed + i
-            grid = generate(n, seed=puzzle_seed, symmetry=symmetry, difficulty=difficulty)
+            grid = generate(
+                n,
+                seed=puzzle_seed,
+                symmetry=symmetry,
+                difficulty=difficulty,
+                require=techniques,
+            )
             if as_json:
                 record = {
                     "puzzle": format_line(grid),
@@ -490,6 +507,7 @@ def generate_cmd(
                     "size": n,
                     "symmetry": symmetry,
                     "difficulty": difficulty,
+                    "require": techniques,
                     "clues": grid.clue_count,
                 }
                 click.echo(json.dumps(record))
