@@ -550,3 +550,33 @@ def test_import_sudokit_does_not_import_the_gui() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+# --- watching the computer solve ------------------------------------------------------------
+
+
+def test_w_opens_the_watch_window_on_this_puzzle_and_comes_back(
+    app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import sudokit.gui.watch as watch_view
+
+    real = watch_view.run_watch
+    seen: list[object] = []
+
+    def watch_then_close(grid: object, names: list[str], **kw: object) -> None:
+        seen.append((grid, list(names), app.session is not None and app.session.paused))
+        # The watch window reads its own events: Esc closes it after one frame.
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+        real(grid, names, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(watch_view, "run_watch", watch_then_close)
+    size = app.screen.get_size()
+    key(app, pygame.K_w, unicode="w")
+    assert seen == [(PUZZLE, ["propagation"], True)], "watched the givens, the game paused"
+    s = app.session
+    assert s is not None and not s.paused, "the game goes on as it was"
+    assert pygame.display.get_surface() is app.screen and app.screen.get_size() == size
+    key(app, pygame.K_RIGHT)  # the game still answers keys and draws
+    shot = tmp_path / "after-watch.png"
+    app.save_screenshot(shot)
+    assert pygame.image.load(str(shot)).get_size() == size

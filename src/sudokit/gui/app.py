@@ -412,6 +412,31 @@ class App:
         self._auto_paused = False
         self._dirty_all = True
 
+    def watch(self) -> None:
+        """Watch the computer solve this puzzle in a window of its own; the game waits,
+        paused, and comes back as it was."""
+        s = self.session
+        if s is None or self.generating:
+            return
+        from .watch import run_watch  # only when asked: the watch view is a window of its own
+
+        size = self.screen.get_size()
+        was_paused = s.paused
+        if not was_paused:
+            s.pause()
+        self._save()
+        try:
+            run_watch(s.puzzle, ["propagation"])
+        finally:
+            # The watch window closes the display on its way out: open the game's again.
+            pygame.display.init()
+            pygame.display.set_caption("sudokit")
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.key.set_repeat(320, 40)
+            self._resized()
+            if not was_paused:
+                s.resume()
+
     def cycle_checking(self) -> None:
         order = list(Checking)
         self.checking = order[(order.index(self.checking) + 1) % len(order)]
@@ -583,6 +608,8 @@ class App:
             self._dirty_all = True
         elif key == pygame.K_h:
             self.hint()
+        elif key == pygame.K_w:
+            self.watch()
         elif key == pygame.K_m:
             self.play(ClearNotes() if shift else AutoNotes())
         elif key in _ERASE_KEYS:

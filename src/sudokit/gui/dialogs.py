@@ -480,6 +480,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+Z", "undo"),
     ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
     ("H", "hint (ask again for more)"),
+    ("W", "watch the computer solve this puzzle"),
     ("P", "pause or resume (the board is hidden)"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O", "enter your own puzzle"),
