@@ -62,7 +62,7 @@ PUZZLES_BY_SIZE = {
 SOLVE_KEYS = ["puzzle", "solution", "status", "error", "line"]
 COUNT_KEYS = ["puzzle", "count", "limit", "error", "line"]
 VALIDATE_KEYS = ["puzzle", "status", "error", "line"]
-GENERATE_KEYS = ["puzzle", "seed", "size", "symmetry", "difficulty", "clues"]
+GENERATE_KEYS = ["puzzle", "seed", "size", "symmetry", "difficulty", "require", "clues"]
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 SYMBOLS = "123456789ABCDEFG"
