@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
 
 import pytest
 
 from sudokit import IllegalMoveError, generate, parse
 from sudokit.game import Checking, Session, examine, format_time
-from sudokit.game.session import _logic_step
+from sudokit.logic import Hint as LogicHint
 
 PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 
@@ -244,7 +243,8 @@ def test_hint_fallback_reveals_a_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     cell = h.cells[0]
     assert s.state.digit(cell) == s.solution.cells[cell]
     assert cell in s.state.revealed
-    assert "revealed" in h.message and "logic engine" in h.message
+    name, digit = s.state.shape.cell_name(cell), s.solution.cells[cell]
+    assert h.message == f"Hint: revealed {name} = {digit}."
     assert s.hints_used == 1
     # The reveal is a move like any other: undoable.
     assert s.undo() and s.state.digit(cell) == 0
@@ -265,114 +265,51 @@ def test_hint_after_solving() -> None:
     assert s.hint().kind == "none"
 
 
-class FakeStep:
-    technique = "hidden_single"
-    name = "Hidden Single"
-    text = "In box 1, 4 fits only in r1c3."
-    placements = ((2, 4),)
-    eliminations = ()
-    cells = (2, 9, 10)
-    units = (18,)
-
-
-def test_logic_hint_is_progressive(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("sudokit.logic")
-    seen = []
-
-    def hint(state: object) -> FakeStep:
-        seen.append(state)
-        return FakeStep()
-
-    fake.hint = hint  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sudokit.logic", fake)
-    s = new()
-    h1 = s.hint()
-    assert h1.kind == "logic"
-    assert h1.message == "Hint: look for a Hidden Single in box 1. (Ask again for more.)"
-    assert h1.cells == ()
-    h2 = s.hint()
-    assert "r1c3" in h2.message and h2.cells == (2,)
-    h3 = s.hint()
-    assert h3.message == "Hint: In box 1, 4 fits only in r1c3."
-    assert h3.cells == (2, 9, 10)
-    assert s.hint() == h3
-    assert s.hints_used == 1, "one position, one hint"
-    assert s.state == s.states[0], "a logic hint teaches; it does not play"
-
-
-class EngineHint:
-    """The shape of sudokit.logic's Hint."""
-
-    kind = "step"
-    texts = (
+ENGINE_HINT = LogicHint(
+    "step",
+    (
         "Look for a Hidden Single in box 1.",
         "Look for a Hidden Single in box 1. Look at r1c3.",
         "In box 1, 4 fits only in r1c3.",
-    )
-    cells = (2,)
+    ),
+    cells=(2,),
+    units=(18,),
+)
 
 
-def test_logic_engine_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("sudokit.logic")
+def test_logic_hint_is_progressive_and_gets_the_players_notes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls = []
 
-    def hint(puzzle: object, current: object = None, notes: object = None) -> EngineHint:
+    def hint(puzzle: object, current: object = None, notes: object = None) -> LogicHint:
         calls.append((puzzle, current, notes))
-        return EngineHint()
+        return ENGINE_HINT
 
-    fake.hint = hint  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sudokit.logic", fake)
+    monkeypatch.setattr("sudokit.game.session.logic_hint", hint)
     s = new()
     s.play("n r1c3 4")
-    texts = [s.hint().message for _ in range(3)]
-    assert texts == [
+    before = s.state
+    hints = [s.hint() for _ in range(3)]
+    assert [h.message for h in hints] == [
         "Hint: Look for a Hidden Single in box 1. (Ask again for more.)",
         "Hint: Look for a Hidden Single in box 1. Look at r1c3. (Ask again for more.)",
         "Hint: In box 1, 4 fits only in r1c3.",
     ]
+    assert hints[0].cells == () and hints[0].units == (18,)
+    assert hints[2].cells == (2,)
+    assert s.hint() == hints[2]
     puzzle, current, notes = calls[0]
     assert puzzle == PUZZLE and current == s.state.board and notes == s.state.notes
-    assert s.hints_used == 1
+    assert s.hints_used == 1, "one position, one hint"
+    assert s.state == before, "a logic hint teaches; it does not play"
 
 
-def test_the_real_logic_engine_when_it_is_there() -> None:
-    logic = pytest.importorskip("sudokit.logic")
-    if not callable(getattr(logic, "hint", None)):
-        pytest.skip("the logic engine has no hint yet")
+def test_the_real_logic_engine_gives_the_hint() -> None:
     s = new()
     h = s.hint()
     assert h.kind == "logic" and h.message.startswith("Hint: ")
     assert s.state == s.states[0], "a logic hint teaches; it does not play"
-
-
-def test_logic_hint_without_a_name_says_everything(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Plain:
-        explanation = "Look here."
-
-    fake = types.ModuleType("sudokit.logic")
-
-    def hint(grid: object) -> Plain:
-        if not hasattr(grid, "cells"):
-            raise TypeError("expected a Grid")
-        return Plain()
-
-    fake.hint = hint  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sudokit.logic", fake)
-    h = new().hint()
-    assert h.message == "Hint: Look here."
-
-
-def test_a_broken_logic_engine_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("sudokit.logic")
-
-    def broken(state: object) -> object:
-        raise RuntimeError("boom")
-
-    fake.hint = broken  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sudokit.logic", fake)
-    s = new()
-    assert _logic_step(s.state) is None
-    assert s.hint().kind == "reveal"
 
 
 def test_sixteen_hint_and_solve() -> None:

@@ -9,21 +9,19 @@ or prints; the GUI reads the session and turns input into calls.
 from __future__ import annotations
 
 import enum
-import importlib
-import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..errors import IllegalMoveError
 from ..geometry import SYMBOLS
 from ..grid import Grid
+from ..logic import Hint as LogicHint
+from ..logic import hint as logic_hint
 from ..solvers import search
 from .levels import CUSTOM
 from .moves import Move, Reveal, SetDigit, Solve, apply, parse_move
 from .state import GameState
-
-log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 
@@ -133,7 +131,7 @@ class Session:
         self._base = float(elapsed)
         self._since: float | None = clock() if running else None
         # The position the last hint was about, the hint, the logic step and its level.
-        self._last_hint: tuple[GameState, Hint, object | None, int] | None = None
+        self._last_hint: tuple[GameState, Hint, LogicHint | None, int] | None = None
 
     # --- creating --------------------------------------------------------------------
     @classmethod
@@ -357,12 +355,11 @@ class Session:
     def hint(self, cell: int | None = None) -> Hint:
         """Help with the current position; counted in :attr:`hints_used` once per position.
 
-        A wrong digit is pointed out first. Otherwise, when :mod:`sudokit.logic` provides
-        ``hint``, the engine's next step is explained progressively: asking again before
-        anything changed tells more (the technique and where to look, then the cells,
-        then the whole deduction). Without the engine (or when it finds nothing) one
-        cell is revealed: ``cell`` when it is empty, else the empty cell with the fewest
-        candidates.
+        A wrong digit is pointed out first. Otherwise the logic engine's next step is
+        explained progressively: asking again before anything changed tells more (the
+        technique and where to look, then the cells, then the whole deduction). When the
+        engine has nothing to say, one cell is revealed: ``cell`` when it is empty, else
+        the empty cell with the fewest candidates.
         """
         state = self.state
         if self.finished:
@@ -372,7 +369,7 @@ class Session:
             step, level = last[2], last[3]
             if step is None or level >= 3:
                 return last[1]
-            result = _describe(step, level + 1, state)
+            result = _describe(step, level + 1)
             self._last_hint = (state, result, step, level + 1)
             return result
         shape = state.shape
@@ -387,7 +384,7 @@ class Session:
             )
         else:
             step = _logic_step(state)
-            result = _describe(step, 1, state) if step is not None else self._reveal_hint(cell)
+            result = _describe(step, 1) if step is not None else self._reveal_hint(cell)
         self.hints_used += 1
         self._last_hint = (state, result, step, 1)
         return result
@@ -404,101 +401,27 @@ class Session:
         digit = SYMBOLS[self.solution.cells[cell] - 1]
         return Hint(
             "reveal",
-            f"Hint: revealed {shape.cell_name(cell)} = {digit} "
-            "(logic hints come with the logic engine)",
+            f"Hint: revealed {shape.cell_name(cell)} = {digit}.",
             (cell,),
             move,
         )
 
 
-def _logic_step(state: GameState) -> object | None:
-    """The logic engine's next step, when :mod:`sudokit.logic` has landed and finds one.
-
-    The engine is optional (built separately): it is imported on demand and any failure
-    in it falls back to revealing a cell instead of breaking the game.
-    """
-    try:
-        logic = importlib.import_module("sudokit.logic")
-    except ImportError:
-        return None
-    except Exception:  # a half-built engine must not take the game down either
-        log.exception("sudokit.logic could not be imported")
-        return None
-    fn = getattr(logic, "hint", None)
-    if not callable(fn):
-        return None
-    # sudokit.logic.hint(puzzle, current, notes): the givens, the player's grid and
-    # their notes (None when they keep none). A simpler engine may take just the grid.
+def _logic_step(state: GameState) -> LogicHint | None:
+    """The logic engine's hint for the player's position and notes (None: solved)."""
     notes = state.notes if any(state.notes) else None
-    calls: list[Callable[[], object]] = [
-        lambda: fn(state.puzzle, state.board, notes),
-        lambda: fn(state.board),
-    ]
-    for call in calls:
-        try:
-            return call()
-        except TypeError:
-            continue
-        except Exception:
-            log.exception("the logic engine failed to give a hint")
-            return None
-    return None
+    return logic_hint(state.puzzle, state.board, notes)
 
 
-def _text(step: object, *names: str) -> str | None:
-    for name in names:
-        value = getattr(step, name, None)
-        if isinstance(value, str) and value:
-            return value
-    return None
-
-
+# The engine's kinds of hint, as the game names them.
 _KINDS = {"step": "logic", "mistake": "mistake", "notes": "notes", "stuck": "stuck"}
 
 
-def _describe(step: object, level: int, state: GameState) -> Hint:
-    """The logic engine's answer told at ``level``: 1 names the technique and where to
-    look, 2 adds the cells, 3 is the whole deduction."""
-    shape = state.shape
+def _describe(step: LogicHint, level: int) -> Hint:
+    """The engine's hint told at ``level``: 1 names the technique and where to look, 2
+    adds the cells, 3 is the whole deduction."""
     more = " (Ask again for more.)" if level < 3 else ""
-    raw_units = getattr(step, "units", ()) or ()
-    units = tuple(u for u in raw_units if isinstance(u, int) and 0 <= u < 3 * shape.n)[:1]
-    texts = getattr(step, "texts", None)
-    if isinstance(texts, Sequence) and len(texts) >= 3 and all(isinstance(t, str) for t in texts):
-        # sudokit.logic's Hint: three texts from vague to complete, cells to highlight.
-        kind = _KINDS.get(str(getattr(step, "kind", "step")), "logic")
-        cells = _cells(step, ("cells",), shape.ncells) if level >= 2 else ()
-        return Hint(kind, f"Hint: {texts[level - 1]}{more}", cells, units=units)
-    # Any other step object: its name, units, cells and sentence, where it has them.
-    name = _text(step, "name")
-    full = _text(step, "explanation", "message", "text", "sentence") or str(step)
-    target = _cells(step, ("placements", "eliminations"), shape.ncells)
-    pattern = _cells(step, ("placements", "cells", "pattern"), shape.ncells)
-    if name is None:
-        level = 3
-    if level == 1:
-        where = f" in {shape.unit_name(units[0])}" if units else ""
-        return Hint("logic", f"Hint: look for a {name}{where}.{more}", (), units=units)
-    if level == 2:
-        cells = target or pattern
-        names = ", ".join(shape.cell_name(c) for c in cells[:4])
-        at = f": look at {names}" if names else ""
-        return Hint("logic", f"Hint: {name}{at}.{more}", cells)
-    return Hint("logic", f"Hint: {full}", pattern or target)
-
-
-def _cells(step: object, names: Sequence[str], ncells: int) -> tuple[int, ...]:
-    """The cells a logic step names, from whatever shape the engine gives them
-    (ints, ``(cell, digit)`` pairs or objects with a ``cell``)."""
-    cells: list[int] = []
-    for name in names:
-        value = getattr(step, name, None)
-        if not isinstance(value, Sequence | set | frozenset) or isinstance(value, str):
-            continue
-        for item in value:
-            cell = getattr(item, "cell", item)
-            if isinstance(cell, tuple) and cell and isinstance(cell[0], int):
-                cell = cell[0]
-            if isinstance(cell, int) and 0 <= cell < ncells and cell not in cells:
-                cells.append(cell)
-    return tuple(cells)
+    units = tuple(step.units[:1])
+    cells = step.cells if level >= 2 else ()
+    kind = _KINDS.get(step.kind, "logic")
+    return Hint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)
