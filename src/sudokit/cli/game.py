@@ -12,7 +12,7 @@ import click
 
 from ..errors import ParseError
 from ..formats import parse, read_puzzles
-from ..game import LEVELS, LevelStats, Store, default_path, examine, format_time, label
+from ..game import LEVELS, LevelStats, Store, default_path, examine
 from ..geometry import SIZES
 from ..grid import Grid
 from . import main
@@ -163,19 +163,8 @@ def stats(as_json: bool) -> None:
     if not rows:
         click.echo("No finished games yet.")
     else:
-        heads = ["size", "level", "played", "solved", "best", "average", "hints"]
-        table = [
-            [
-                f"{s.size}×{s.size}",
-                label(s.level),
-                str(s.played),
-                str(s.solved),
-                "-" if s.best is None else format_time(s.best),
-                "-" if s.average is None else format_time(s.average),
-                str(s.hints),
-            ]
-            for s in rows
-        ]
+        heads = list(LevelStats.HEADINGS)
+        table = [s.cells() for s in rows]
         widths = [max(len(h), *(len(r[i]) for r in table)) for i, h in enumerate(heads)]
         click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
         for r in table:

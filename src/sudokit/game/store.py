@@ -103,6 +103,21 @@ class LevelStats:
     average: float | None
     hints: int
 
+    #: Column names of :meth:`cells`, for tables.
+    HEADINGS = ("size", "level", "played", "solved", "best", "average", "hints")
+
+    def cells(self, missing: str = "-") -> list[str]:
+        """The row as people read it, one text per heading (``missing`` for no time)."""
+        return [
+            f"{self.size}×{self.size}",
+            label(self.level),
+            str(self.played),
+            str(self.solved),
+            missing if self.best is None else format_time(self.best),
+            missing if self.average is None else format_time(self.average),
+            str(self.hints),
+        ]
+
 
 @dataclass(frozen=True, slots=True)
 class Finish:

@@ -13,7 +13,7 @@ import pygame
 
 from ..errors import ParseError
 from ..formats import parse
-from ..game import LEVELS, LevelStats, examine, format_time, label
+from ..game import LEVELS, LevelStats, examine, label
 from ..geometry import SIZES, Shape
 from ..grid import Grid
 from .board import BoardGeometry, BoardView, draw_board
@@ -434,7 +434,7 @@ class StatsDialog(Dialog):
     def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
         x0, y = self.rect.x + 28, self.rect.y + 76
         width = self.rect.w - 56
-        heads = ["Size", "Level", "Played", "Solved", "Best", "Average", "Hints"]
+        heads = [h.title() for h in LevelStats.HEADINGS]
         share = [0.11, 0.19, 0.13, 0.13, 0.15, 0.16, 0.13]
         xs = [x0 + round(sum(share[:i]) * width) for i in range(len(heads))]
         for h, x in zip(heads, xs, strict=True):
@@ -448,16 +448,7 @@ class StatsDialog(Dialog):
             if y > bottom:
                 blit_text(surface, "…", 17, theme.muted, topleft=(x0, y))
                 break
-            cells = [
-                f"{s.size}×{s.size}",
-                label(s.level),
-                str(s.played),
-                str(s.solved),
-                "—" if s.best is None else format_time(s.best),
-                "—" if s.average is None else format_time(s.average),
-                str(s.hints),
-            ]
-            for text, x in zip(cells, xs, strict=True):
+            for text, x in zip(s.cells(missing="—"), xs, strict=True):
                 blit_text(surface, text, 17, theme.text, topleft=(x, y))
             y += 28
         where = "Saved in " + fit_tail(self.database, 13, width - 230)
