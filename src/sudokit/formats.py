@@ -71,20 +71,19 @@ def _from_symbols(text: str, size: int | None, check: bool) -> Grid:
             raise CellCountError(f"expected {_nearest_count(count)} cells, got {count}")
         shape = Shape.of(n)
     n = shape.n
-    try:
-        cells = [_VALUE[ch] for ch in text]
-        if max(cells) <= n:
-            grid = Grid(shape, cells)
-            if check:
-                _check_duplicates(grid)
-            return grid
-    except KeyError:
-        pass
-    # Something is wrong: find the first bad symbol and say where it is.
-    cells = []
+    if not _ALLOWED[n].issuperset(text):
+        _raise_bad_symbol(text, shape)
+    grid = Grid(shape, [_VALUE[ch] for ch in text])
+    if check:
+        _check_duplicates(grid)
+    return grid
+
+
+def _raise_bad_symbol(text: str, shape: Shape) -> None:
+    """Raise the error for the first symbol of ``text`` that is no digit of ``shape``."""
+    n = shape.n
     for i, ch in enumerate(text):
-        v = _VALUE.get(ch, -1)
-        if not 0 <= v <= n:
+        if ch not in _ALLOWED[n]:
             row, col = divmod(i, n)
             raise SymbolError(
                 f"row {row + 1}, column {col + 1}: {ch!r} is not a digit "
@@ -92,11 +91,6 @@ def _from_symbols(text: str, size: int | None, check: bool) -> Grid:
                 row=row,
                 col=col,
             )
-        cells.append(v)
-    grid = Grid(shape, cells)
-    if check:
-        _check_duplicates(grid)
-    return grid
 
 
 def parse_line(text: str, *, size: int | None = None, check: bool = True) -> Grid:

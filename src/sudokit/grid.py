@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from .errors import CellCountError, SymbolError
 from .geometry import Shape, shape_for_cells
 
 
@@ -60,8 +61,6 @@ class Grid:
     @classmethod
     def from_cells(cls, cells: Sequence[int], shape: Shape | None = None) -> Grid:
         """Build a grid from a flat sequence of ints, checking count and range."""
-        from .errors import CellCountError, SymbolError
-
         if shape is None:
             shape = shape_for_cells(len(cells))
             if shape is None:
