@@ -960,3 +960,9 @@ def test_generate_rejects_an_unknown_technique() -> None:
     result = run(["generate", "--require", "x_wing,no_such_thing"])
     assert result.exit_code == 2
     assert "unknown technique 'no_such_thing'" in result.stderr
+
+
+def test_jobs_zero_means_one_worker_per_core(tmp_path: Path) -> None:
+    path = _mixed_file(tmp_path, 150)
+    assert run(["count", "-f", path, "-j", "0"]).stdout == run(["count", "-f", path]).stdout
+    assert run(["count", "-f", path, "-j", "-1"]).exit_code == 2

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -235,3 +235,46 @@ def report_parse_error(text: str, err: ParseError) -> None:
         click.echo("hint: to read puzzles from stdin, use -f -", err=True)
     elif "\n" not in text and os.path.isfile(text):
         click.echo(f"hint: to read puzzles from a file, use -f {shlex.quote(text)}", err=True)
+
+
+# --- options shared by the commands that read puzzles --------------------------------------
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def puzzle_input(verb: str) -> Callable[[F], F]:
+    """The PUZZLE argument, ``-f FILE``, ``--json`` and ``--jobs`` of the commands that
+    answer one puzzle or a file of them; ``verb`` starts the help of ``-f``."""
+
+    def decorate(func: F) -> F:
+        func = click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(min=0),
+            default=1,
+            show_default=True,
+            help="With -f: spread the work over N workers, results in input order "
+            "(0: one per core).",
+        )(func)
+        func = click.option(
+            "--json",
+            "as_json",
+            is_flag=True,
+            help="Print one JSON object per puzzle (JSON Lines).",
+        )(func)
+        func = click.option(
+            "-f",
+            "--file",
+            "path",
+            metavar="FILE",
+            type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+            help=f"{verb} every puzzle of FILE, one per line or as pictures ('-' for stdin).",
+        )(func)
+        return click.argument("puzzle", required=False)(func)
+
+    return decorate
+
+
+def workers(jobs: int) -> int:
+    """How many workers ``--jobs`` asks for (0: one per core)."""
+    return jobs or os.cpu_count() or 1

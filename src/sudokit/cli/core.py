@@ -15,7 +15,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 import click
 
@@ -27,9 +27,15 @@ from ..grid import Grid
 from ..solvers import Outcome, search, solve
 from ..solvers.batch import search_chunks
 from . import main
-from ._io import Failure, byte_progress, count_progress, open_source, report_parse_error
-
-F = TypeVar("F", bound=Callable[..., Any])
+from ._io import (
+    Failure,
+    byte_progress,
+    count_progress,
+    open_source,
+    puzzle_input,
+    report_parse_error,
+    workers,
+)
 
 #: Records searched together from a regular file: large enough that the C core's batch
 #: call pays off, small enough that answers keep flowing.
@@ -159,36 +165,11 @@ def _run(
     if as_json and pretty:
         raise click.UsageError("--json and --pretty cannot be used together")
     if path is not None:
-        code = _answer_file(path, task, as_json, pretty, jobs)
+        code = _answer_file(path, task, as_json, pretty, workers(jobs))
     else:
         assert puzzle is not None
         code = _answer_argument(puzzle, task, as_json)
     ctx.exit(code)
-
-
-def _input(func: F) -> F:
-    """The PUZZLE argument, ``-f FILE``, ``--jobs`` and ``--json``, shared by solve, count,
-    validate."""
-    func = click.option(
-        "-j",
-        "--jobs",
-        type=click.IntRange(min=1),
-        default=1,
-        show_default=True,
-        help="With -f: spread the work over N workers (results stay in input order).",
-    )(func)
-    func = click.option(
-        "--json", "as_json", is_flag=True, help="Print one JSON object per puzzle (JSON Lines)."
-    )(func)
-    func = click.option(
-        "-f",
-        "--file",
-        "path",
-        metavar="FILE",
-        type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-        help="Read puzzles from FILE, one per line or as pictures ('-' for stdin).",
-    )(func)
-    return click.argument("puzzle", required=False)(func)
 
 
 # --- solve -------------------------------------------------------------------------------
@@ -202,7 +183,7 @@ def _solved(solution: Grid, pretty: bool, note: str | None = None) -> _Answer:
 
 
 @main.command("solve", cls=_Command)
-@_input
+@puzzle_input("Read")
 @click.option("--pretty", is_flag=True, help="Print solutions as pictures.")
 @click.pass_context
 def solve_cmd(
@@ -256,7 +237,7 @@ def solve_cmd(
 
 
 @main.command("count", cls=_Command)
-@_input
+@puzzle_input("Read")
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -305,7 +286,7 @@ _VERDICTS = {
 
 
 @main.command("validate", cls=_Command)
-@_input
+@puzzle_input("Read")
 @click.pass_context
 def validate_cmd(
     ctx: click.Context, puzzle: str | None, path: str | None, jobs: int, as_json: bool

@@ -12,7 +12,6 @@ is malformed or on a usage error.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +23,7 @@ from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
 from . import main
-from ._io import Failure, byte_progress, open_source, report_parse_error
+from ._io import Failure, byte_progress, open_source, puzzle_input, report_parse_error, workers
 
 
 def _parse_argument(ctx: click.Context, text: str) -> Grid:
@@ -202,26 +201,7 @@ def _jobs(records: Iterator[Record], jobs: int) -> Iterator[tuple[Record, Result
 
 
 @main.command("rate")
-@click.argument("puzzle", required=False)
-@click.option(
-    "-f",
-    "--file",
-    "path",
-    metavar="FILE",
-    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-    help="Rate every puzzle of FILE, one per line or as pictures ('-' for stdin).",
-)
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print one JSON object per puzzle (JSON Lines)."
-)
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Rate a file on N processes (0: one per core).",
-)
+@puzzle_input("Rate")
 @click.pass_context
 def rate_cmd(
     ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, jobs: int
@@ -267,7 +247,6 @@ def rate_cmd(
             click.echo(f"note: {note}", err=True)
         ctx.exit(0 if r.solutions == 1 else 1)
     assert path is not None
-    workers = jobs or os.cpu_count() or 1
     worst = 0
     with open_source(path) as source, byte_progress(source, "rating") as tick:
         records = (
@@ -279,7 +258,7 @@ def rate_cmd(
             )
             for rec in read_puzzles(source.lines)
         )
-        for (line, text, puzzle_line, error), result in _jobs(records, workers):
+        for (line, text, puzzle_line, error), result in _jobs(records, workers(jobs)):
             if result is None:
                 worst = max(worst, 2)
                 if as_json:
