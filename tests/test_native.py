@@ -23,8 +23,8 @@ import sudokit
 from helpers import BOXES, FAMOUS, FAMOUS_SOLUTION, Case, cases, is_solution, pattern_solution
 from sudokit.errors import CellCountError, ParseError, SymbolError
 from sudokit.geometry import Shape
-from sudokit.solvers import PythonBackend, backend_for, backends
 from sudokit.solvers import native as native_mod
+from sudokit.solvers.registry import PythonBackend, backend_for, backends
 
 pytestmark = pytest.mark.skipif(
     not native_mod.AVAILABLE, reason="the C core (sudokit._native) is not built"

@@ -37,6 +37,7 @@ from sudokit import (
     solve,
 )
 from sudokit import solvers as solvers_module
+from sudokit.solvers import registry
 
 
 def check(case: Case, solution: Grid | Sequence[int] | None) -> bool:
@@ -390,7 +391,7 @@ class _NineOnly:
 
 def test_registry_choice_and_forcing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SUDOKIT_BACKEND", raising=False)
-    monkeypatch.setitem(solvers_module._REGISTRY, _NineOnly.name, _NineOnly())
+    monkeypatch.setitem(registry._REGISTRY, _NineOnly.name, _NineOnly())
     four = "1..." + "." * 12
     # The highest priority backend that supports the size wins...
     assert count_solutions(FAMOUS) == 42

@@ -11,7 +11,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from ..formats import format_line
 from ..geometry import Shape
 from ..grid import Grid
-from . import Outcome, backend_for
+from .registry import Outcome, backend_for
 
 _NINE = Shape.of(9)
 

@@ -35,7 +35,7 @@ from ..errors import CellCountError, SymbolError
 from ..formats import format_line
 from ..geometry import Shape
 from ..grid import Grid
-from . import Outcome, backend_for, register
+from .registry import Outcome, backend_for, register
 
 #: Cells of a 9×9 puzzle: the size of one record in a batch.
 CELLS = 81

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..candidates import State, cells_of
 from ..step import Candidate, Step, cells_text, elim_text, sym
-from .singles import single_after
+from ._shared import single_after
 
 # (unit the digit is confined in, the other unit, digit, its cells, cells losing it)
 Instance = tuple[int, int, int, int, int]

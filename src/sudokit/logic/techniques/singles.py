@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ..candidates import State, cells_of
+from ..candidates import State
 from ..step import Step, sym
+from .intersections import direct_claiming, direct_pointing
+from .subsets import direct_hidden_pair
 
 
 def full_house(st: State) -> Step | None:
@@ -103,36 +103,7 @@ def naked_single_rating(st: State) -> float:
     """2.3, or less when a direct technique is also available here: Sudoku Explainer
     rates direct pointing (1.7), direct claiming (1.9) and direct hidden pairs (2.0)
     below a naked single and would take one of those instead."""
-    # Imported here: those modules build on this one.
-    from .intersections import direct_claiming, direct_pointing
-    from .subsets import direct_hidden_pair
-
     for find, rating in ((direct_pointing, 1.7), (direct_claiming, 1.9), (direct_hidden_pair, 2.0)):
         if find(st) is not None:
             return rating
     return 2.3
-
-
-def single_after(st: State, eliminations: Iterable[tuple[int, int]]) -> tuple[int, int, int] | None:
-    """A hidden single that ``eliminations`` would create (none of it before):
-    ``(cell, digit, unit)``, boxes first. What makes a technique "direct"."""
-    t = st.tables
-    n = t.n
-    removed: dict[int, int] = {}
-    for c, d in eliminations:
-        removed[d] = removed.get(d, 0) | 1 << c
-    best: tuple[int, int, int] | None = None
-    for d, gone in sorted(removed.items()):
-        before = st.dcells[d]
-        left = before & ~gone
-        units: set[int] = set()
-        for c in cells_of(gone):
-            units.update(t.unit_of[c])
-        for u in sorted(units, key=lambda u: (u < 2 * n, u)):
-            x = left & t.unit_bits[u]
-            if x and not x & (x - 1) and (before & t.unit_bits[u]) != x:
-                cand = (x.bit_length() - 1, d, u)
-                if best is None or (u < 2 * n, u) < (best[2] < 2 * n, best[2]):
-                    best = cand
-                break
-    return best

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 from ..candidates import State, cells_of
 from ..step import Candidate, Step, cells_text, digits_text, elim_text, sym
-from .singles import single_after
+from ._shared import single_after
 
 _SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quad"}
 _RATING = {("naked", 2): 3.0, ("hidden", 2): 3.4, ("naked", 3): 3.6, ("hidden", 3): 4.0}

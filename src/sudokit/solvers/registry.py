@@ -1,0 +1,86 @@
+"""The registry of solver backends and the value a search returns.
+
+Backends register themselves here; ``SUDOKIT_BACKEND=<name>`` forces one (a backend that
+does not support a size falls back to ``python`` for it). A module of its own so that the
+backends (``native``) and the batch code import it without importing the package's
+``__init__``, which imports them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..geometry import Shape
+from . import fast
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A search's result: how many solutions (capped at the limit), the first, guesses."""
+
+    count: int
+    solution: list[int] | None
+    guesses: int
+
+
+class Backend(Protocol):
+    """What a solver backend provides. Inputs are trusted: validated cells of a shape."""
+
+    name: str
+    priority: int
+
+    def supports(self, shape: Shape) -> bool: ...
+
+    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+        """Count solutions up to ``limit`` (>= 1), returning the first one found."""
+        ...
+
+
+class PythonBackend:
+    """The pure-Python bit-mask solver (every size)."""
+
+    name = "python"
+    priority = 0
+
+    def supports(self, shape: Shape) -> bool:
+        return True
+
+    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+        r = fast.engine(shape).run(cells, limit)
+        return Outcome(r.count, r.solution, r.guesses)
+
+
+_REGISTRY: dict[str, Backend] = {}
+
+
+def register(backend: Backend) -> None:
+    """Add (or replace) a backend by name."""
+    _REGISTRY[backend.name] = backend
+
+
+register(PythonBackend())
+
+
+def backends() -> list[str]:
+    """Names of the available backends, the one used for 9×9 first."""
+    active = backend_for(Shape.of(9)).name
+    rest = sorted((b for b in _REGISTRY.values() if b.name != active), key=lambda b: -b.priority)
+    return [active] + [b.name for b in rest]
+
+
+def backend_for(shape: Shape) -> Backend:
+    """The backend that solves grids of this shape: forced by ``SUDOKIT_BACKEND`` or the
+    highest-priority one that supports it."""
+    forced = os.environ.get("SUDOKIT_BACKEND")
+    if forced:
+        chosen = _REGISTRY.get(forced)
+        if chosen is None:
+            names = ", ".join(sorted(_REGISTRY))
+            raise ValueError(f"SUDOKIT_BACKEND={forced!r} is not available (available: {names})")
+        if chosen.supports(shape):
+            return chosen
+        return _REGISTRY["python"]
+    return max((b for b in _REGISTRY.values() if b.supports(shape)), key=lambda b: b.priority)
