@@ -235,30 +235,6 @@ def test_hint_points_out_a_mistake_first() -> None:
     assert s.hint() is h and s.hints_used == 1, "same position, same hint, counted once"
 
 
-def test_hint_fallback_reveals_a_cell(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sudokit.game.session._logic_step", lambda state: None)
-    s = new()
-    h = s.hint()
-    assert h.kind == "reveal" and len(h.cells) == 1
-    cell = h.cells[0]
-    assert s.state.digit(cell) == s.solution.cells[cell]
-    assert cell in s.state.revealed
-    name, digit = s.state.shape.cell_name(cell), s.solution.cells[cell]
-    assert h.message == f"Hint: revealed {name} = {digit}."
-    assert s.hints_used == 1
-    # The reveal is a move like any other: undoable.
-    assert s.undo() and s.state.digit(cell) == 0
-
-
-def test_hint_reveals_the_selected_cell(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sudokit.game.session._logic_step", lambda state: None)
-    s = new()
-    h = s.hint(cell=72)  # r9c1 is empty
-    assert h.cells == (72,)
-    h2 = s.hint(cell=0)  # a given: another cell is chosen
-    assert h2.cells != (0,)
-
-
 def test_hint_after_solving() -> None:
     s = new()
     s.play("solve")

@@ -25,7 +25,6 @@ PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28..
 @pytest.fixture()
 def shots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SUDOKIT_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr("sudokit.game.session._logic_step", lambda state: None)
     keep = os.environ.get("SUDOKIT_SCREENSHOTS")
     out = Path(keep) if keep else tmp_path / "screens"
     out.mkdir(parents=True, exist_ok=True)
@@ -126,7 +125,6 @@ def test_screenshot_function(shots: Path) -> None:
 def test_docs_screenshot(shots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The picture in the docs: a game in progress. ``SUDOKIT_UPDATE_DOCS=1`` rewrites
     ``docs/screenshot.png`` with it."""
-    monkeypatch.undo()  # the real hint, from the logic engine when it is there
     monkeypatch.setenv("SUDOKIT_HOME", str(shots / "docs-home"))
     clock = [0.0]
     with Store() as store:

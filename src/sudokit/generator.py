@@ -23,8 +23,7 @@ from collections.abc import Callable, Iterable
 
 from .geometry import Shape
 from .grid import Grid
-from .logic import BY_ID, rate
-from .logic import LEVELS as _GRADES
+from .logic import BY_ID, LEVELS, rate
 from .solvers import count_solutions
 from .solvers.fast import engine
 
@@ -59,9 +58,6 @@ SYMMETRIES: dict[str, Callable[[int, int, int], list[Cell]]] = {
     "diagonal": _diagonal,
     "none": _none,
 }
-
-#: The levels a puzzle can be generated at, easiest first: the logic engine's grades.
-LEVELS: tuple[str, ...] = tuple(_GRADES)
 
 #: Per level, the share of cells kept as clues at least (0: as few as uniqueness allows).
 DIFFICULTIES: dict[str, float] = {

@@ -176,14 +176,14 @@ _ERROR_FIELDS: dict[str, Any] = {
 }
 
 
-Record = tuple[int, str, str | None, str | None]  # line, text, puzzle line, error
+InputLine = tuple[int, str, str | None, str | None]  # line, text, puzzle line, error
 Result = tuple[dict[str, Any], int]
 
 #: Puzzles handed to the worker processes at a time (memory stays bounded on big files).
 BATCH = 256
 
 
-def _jobs(records: Iterator[Record], jobs: int) -> Iterator[tuple[Record, Result | None]]:
+def _jobs(records: Iterator[InputLine], jobs: int) -> Iterator[tuple[InputLine, Result | None]]:
     """Rate the records' puzzles in input order, on ``jobs`` processes when more than one."""
     if jobs <= 1:
         for rec in records:

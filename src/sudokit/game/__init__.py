@@ -35,7 +35,7 @@ from .moves import (
 from .session import (
     Checking,
     CheckResult,
-    Hint,
+    GameHint,
     Session,
     Verdict,
     examine,
@@ -54,8 +54,8 @@ __all__ = [
     "ClearNotes",
     "Erase",
     "Finish",
+    "GameHint",
     "GameState",
-    "Hint",
     "LevelStats",
     "Move",
     "Restart",

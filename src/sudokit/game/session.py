@@ -14,13 +14,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..errors import IllegalMoveError
-from ..geometry import SYMBOLS
 from ..grid import Grid
 from ..logic import Hint as LogicHint
 from ..logic import hint as logic_hint
 from ..solvers import search
 from .levels import CUSTOM
-from .moves import Move, Reveal, SetDigit, Solve, apply, parse_move
+from .moves import Move, SetDigit, Solve, apply, parse_move
 from .state import GameState
 
 Clock = Callable[[], float]
@@ -63,19 +62,17 @@ def examine(puzzle: Grid) -> Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class Hint:
+class GameHint:
     """What a hint said and which cells it is about.
 
     ``kind`` is ``mistake`` (a wrong digit to erase), ``logic`` (the next logical step, from
     the logic engine), ``notes`` (the player's notes rule out a needed digit), ``stuck``
-    (no technique applies), ``reveal`` (a digit was filled in: ``move`` was played) or
-    ``none`` (the puzzle is solved).
+    (no technique applies) or ``none`` (the puzzle is solved).
     """
 
     kind: str
     message: str
     cells: tuple[int, ...] = ()
-    move: Move | None = None
     #: Units (rows, columns, boxes; indices as in :mod:`sudokit.geometry`) to look at.
     units: tuple[int, ...] = ()
 
@@ -131,7 +128,7 @@ class Session:
         self._base = float(elapsed)
         self._since: float | None = clock() if running else None
         # The position the last hint was about, the hint, the logic step and its level.
-        self._last_hint: tuple[GameState, Hint, LogicHint | None, int] | None = None
+        self._last_hint: tuple[GameState, GameHint, LogicHint | None, int] | None = None
 
     # --- creating --------------------------------------------------------------------
     @classmethod
@@ -352,18 +349,16 @@ class Session:
             message = "Solved — every digit is right."
         return CheckResult(wrong, empty, message)
 
-    def hint(self, cell: int | None = None) -> Hint:
+    def hint(self) -> GameHint:
         """Help with the current position; counted in :attr:`hints_used` once per position.
 
         A wrong digit is pointed out first. Otherwise the logic engine's next step is
         explained progressively: asking again before anything changed tells more (the
-        technique and where to look, then the cells, then the whole deduction). When the
-        engine has nothing to say, one cell is revealed: ``cell`` when it is empty, else
-        the empty cell with the fewest candidates.
+        technique and where to look, then the cells, then the whole deduction).
         """
         state = self.state
         if self.finished:
-            return Hint("none", "The puzzle is solved.")
+            return GameHint("none", "The puzzle is solved.")
         last = self._last_hint
         if last is not None and last[0] == state:
             step, level = last[2], last[3]
@@ -377,34 +372,19 @@ class Session:
         step = None
         if wrong:
             first = wrong[0]
-            result = Hint(
+            result = GameHint(
                 "mistake",
                 f"Hint: {shape.cell_name(first)} is wrong — erase it first.",
                 (first,),
             )
         else:
             step = _logic_step(state)
-            result = _describe(step, 1) if step is not None else self._reveal_hint(cell)
+            # The engine answers every unsolved position (a step, a wrong note, "stuck").
+            assert step is not None, "the logic engine gave no hint for an unsolved grid"
+            result = _describe(step, 1)
         self.hints_used += 1
         self._last_hint = (state, result, step, 1)
         return result
-
-    def _reveal_hint(self, cell: int | None) -> Hint:
-        state = self.state
-        shape = state.shape
-        cands = state.board.candidates()
-        if cell is None or state.board.cells[cell] or state.is_locked(cell):
-            empty = [c for c, v in enumerate(state.board.cells) if not v]
-            cell = min(empty, key=lambda c: (shape.popcount[cands[c]], c))
-        move = Reveal(shape.row_of(cell), shape.col_of(cell))
-        self.play(move)
-        digit = SYMBOLS[self.solution.cells[cell] - 1]
-        return Hint(
-            "reveal",
-            f"Hint: revealed {shape.cell_name(cell)} = {digit}.",
-            (cell,),
-            move,
-        )
 
 
 def _logic_step(state: GameState) -> LogicHint | None:
@@ -417,11 +397,11 @@ def _logic_step(state: GameState) -> LogicHint | None:
 _KINDS = {"step": "logic", "mistake": "mistake", "notes": "notes", "stuck": "stuck"}
 
 
-def _describe(step: LogicHint, level: int) -> Hint:
+def _describe(step: LogicHint, level: int) -> GameHint:
     """The engine's hint told at ``level``: 1 names the technique and where to look, 2
     adds the cells, 3 is the whole deduction."""
     more = " (Ask again for more.)" if level < 3 else ""
     units = tuple(step.units[:1])
     cells = step.cells if level >= 2 else ()
     kind = _KINDS.get(step.kind, "logic")
-    return Hint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)
+    return GameHint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)

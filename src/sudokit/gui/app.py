@@ -52,10 +52,10 @@ from .dialogs import (
     Confirmed,
     CustomDialog,
     Dialog,
+    DialogResult,
     HelpDialog,
     MessageDialog,
     NewGameDialog,
-    Outcome,
     StartCustom,
     StartNew,
     StatsDialog,
@@ -376,7 +376,7 @@ class App:
         if s is None:
             return
         before = s.position
-        h = s.hint(self.selected)
+        h = s.hint()
         if s.position != before:
             self._changed()
         else:
@@ -493,7 +493,7 @@ class App:
     def open_help(self) -> None:
         self._open(HelpDialog())
 
-    def _outcome(self, outcome: Outcome) -> None:
+    def _outcome(self, outcome: DialogResult) -> None:
         if outcome is None:
             self._dirty_all = True
             return

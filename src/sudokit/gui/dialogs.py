@@ -49,7 +49,7 @@ class Confirmed:
     action: str
 
 
-Outcome = Close | StartNew | StartCustom | Confirmed | None
+DialogResult = Close | StartNew | StartCustom | Confirmed | None
 
 
 def key_digit(event: pygame.event.Event, n: int) -> int | None:
@@ -114,15 +114,15 @@ class Dialog:
     def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
         pass
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         if event.key == pygame.K_ESCAPE:
             return Close()
         return None
 
-    def click(self, key: str) -> Outcome:
+    def click(self, key: str) -> DialogResult:
         return Close() if key in ("close", "cancel") else None
 
-    def mouse(self, pos: tuple[int, int], button: int) -> Outcome:
+    def mouse(self, pos: tuple[int, int], button: int) -> DialogResult:
         """A click that is on no button (inside or outside the card)."""
         return None
 
@@ -154,12 +154,12 @@ class MessageDialog(Dialog):
         lines = wrap(self.text, 17, self.rect.w - 56)
         draw_lines(surface, lines, 17, theme.muted, (self.rect.x + 28, self.rect.y + 72))
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return Confirmed(self.confirm_action) if self.confirm_action else Close()
         return super().key(event)
 
-    def click(self, key: str) -> Outcome:
+    def click(self, key: str) -> DialogResult:
         if key == "confirm" and self.confirm_action:
             return Confirmed(self.confirm_action)
         return super().click(key)
@@ -216,7 +216,7 @@ class NewGameDialog(Dialog):
                 topleft=(x, self.rect.y + 232),
             )
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         k = event.key
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return StartNew(self.size, self.level)
@@ -231,7 +231,7 @@ class NewGameDialog(Dialog):
         self._sync()
         return None
 
-    def click(self, key: str) -> Outcome:
+    def click(self, key: str) -> DialogResult:
         if key.startswith("size:"):
             self.size = int(key[5:])
         elif key.startswith("level:"):
@@ -341,7 +341,7 @@ class CustomDialog(Dialog):
         self.info = f"Pasted a {grid.size}×{grid.size} puzzle."
         self._sync()
 
-    def start(self) -> Outcome:
+    def start(self) -> DialogResult:
         grid = Grid(self.shape, self.cells)
         if not any(self.cells):
             self.error = "Type or paste a puzzle first."
@@ -357,7 +357,7 @@ class CustomDialog(Dialog):
             return None
         return StartCustom(grid, verdict.solution)
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         k = event.key
         mod = getattr(event, "mod", 0)
         n = self.shape.n
@@ -393,7 +393,7 @@ class CustomDialog(Dialog):
             return super().key(event)
         return None
 
-    def click(self, key: str) -> Outcome:
+    def click(self, key: str) -> DialogResult:
         if key.startswith("size:"):
             self._resize(int(key[5:]))
         elif key == "paste":
@@ -407,7 +407,7 @@ class CustomDialog(Dialog):
             return super().click(key)
         return None
 
-    def mouse(self, pos: tuple[int, int], button: int) -> Outcome:
+    def mouse(self, pos: tuple[int, int], button: int) -> DialogResult:
         # The geometry is from the last frame; after a size change it is stale until
         # the next one is drawn.
         if self.geometry is not None and self.geometry.shape is self.shape:
@@ -454,7 +454,7 @@ class StatsDialog(Dialog):
         where = "Saved in " + fit_tail(self.database, 13, width - 230)
         blit_text(surface, where, 13, theme.faint, topleft=(x0, self.rect.bottom - 52))
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_s):
             return Close()
         return super().key(event)
@@ -510,7 +510,7 @@ class HelpDialog(Dialog):
             )
             y += step
 
-    def key(self, event: pygame.event.Event) -> Outcome:
+    def key(self, event: pygame.event.Event) -> DialogResult:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
             return Close()
         if getattr(event, "unicode", "") == "?":
@@ -524,10 +524,10 @@ __all__ = [
     "Confirmed",
     "CustomDialog",
     "Dialog",
+    "DialogResult",
     "HelpDialog",
     "MessageDialog",
     "NewGameDialog",
-    "Outcome",
     "StartCustom",
     "StartNew",
     "StatsDialog",

@@ -30,8 +30,8 @@ from ..render.style import (
     GIVEN,
     PALETTE,
     SOLUTION,
-    BoardView,
     Palette,
+    PictureView,
     hex_rgb,
     view_of_replay,
 )
@@ -48,8 +48,7 @@ from ..solvers.traced import (
     algorithms,
     trace,
 )
-from .board import BoardGeometry, draw_board
-from .board import BoardView as GameBoardView
+from .board import BoardGeometry, BoardView, draw_board
 from .theme import LIGHT, Theme, fit_text, fonts
 
 #: Steps per second the speed keys move through; the last is "as fast as it draws".
@@ -129,7 +128,7 @@ class Lane:
 def draw_watch_board(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    view: BoardView,
+    view: PictureView,
     palette: Palette = PALETTE,
     theme: Theme = LIGHT,
 ) -> BoardGeometry:
@@ -157,7 +156,7 @@ def draw_watch_board(
         if not view.values[cell]:
             notes[cell] |= 1 << (digit - 1)  # shown once more, in red, as it leaves
             note_colors[cell, digit] = hex_rgb(palette.bad)
-    game_view = GameBoardView(
+    game_view = BoardView(
         shape,
         view.values,
         givens=frozenset(c for c, o in enumerate(view.origin) if o == GIVEN),

@@ -105,7 +105,7 @@ def steps(
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class FastStep:
     """One move of :func:`fast_path`: a step, or a sweep of singles (``step`` None)."""
 
     technique: str
@@ -156,7 +156,7 @@ def _singles_sweep(st: State) -> tuple[str, float, tuple[Candidate, ...]] | None
 _SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
 
 
-def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) -> Iterator[Move]:
+def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) -> Iterator[FastStep]:
     """The path from ``state`` as :func:`steps` walks it, except that runs of singles are
     placed in sweeps (every full house at once, then every hidden single of the boxes,
     ...). Singles reach the same position in any order, so every other step is the same
@@ -170,13 +170,13 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
             if sweep is not None:
                 tid, rating, placements = sweep
                 st = st.applied(placements)
-                yield Move(tid, rating, placements, (), None, st)
+                yield FastStep(tid, rating, placements, (), None, st)
                 continue
         step = next_step(st, unique=unique, techniques=rest)
         if step is None:
             return
         st = st.apply(step)
-        yield Move(step.technique, step.rating, step.placements, step.eliminations, step, st)
+        yield FastStep(step.technique, step.rating, step.placements, step.eliminations, step, st)
         if not unique and st.broken():
             return
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..grid import Grid
 from .candidates import State
-from .engine import Move, PuzzleLike, fast_path, select, solution_count, to_grid
+from .engine import FastStep, PuzzleLike, fast_path, select, solution_count, to_grid
 from .step import Step
 from .techniques import BY_ID, LEVELS, Level, Technique, level_index
 
@@ -99,7 +99,7 @@ def rate(
     return summarize(grid, moves, st, count)
 
 
-def summarize(grid: Grid, moves: Sequence[Move], final: State, solutions: int) -> Rating:
+def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: int) -> Rating:
     """The rating of a path: ``moves`` from :func:`~sudokit.logic.engine.fast_path`,
     ending in ``final``, on a puzzle with ``solutions`` solutions."""
     counts: dict[str, int] = {}

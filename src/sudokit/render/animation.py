@@ -22,7 +22,7 @@ from ..solvers.traced import (
     run,
     trace,
 )
-from .picture import draw_board, fit_text, font
+from .picture import draw_picture, fit_text, font
 from .style import PALETTE, Palette, hex_rgb, view_of_replay
 
 HEADER = 40
@@ -93,7 +93,7 @@ def draw_panel(
         anchor="rm",
     )
     board_y = y0 + HEADER
-    draw_board(
+    draw_picture(
         draw, view_of_replay(replay, candidates=candidates), (x0 + PAD, board_y), cell, palette
     )
     y = board_y + n * cell + 16

@@ -18,8 +18,8 @@ from .style import (
     GUESSED,
     PALETTE,
     SOLUTION,
-    BoardView,
     Palette,
+    PictureView,
     view_of_grid,
 )
 
@@ -55,8 +55,8 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
-def draw_board(
-    draw: ImageDraw.ImageDraw, view: BoardView, at: XY, cell: int, palette: Palette = PALETTE
+def draw_picture(
+    draw: ImageDraw.ImageDraw, view: PictureView, at: XY, cell: int, palette: Palette = PALETTE
 ) -> None:
     """Draw ``view`` with its top-left corner at ``at``, ``cell`` pixels per cell."""
     shape = view.shape
@@ -196,7 +196,7 @@ def board_image(
     side = grid.size * cell
     image = Image.new("RGB", (side + 2 * margin, side + 2 * margin), palette.page)
     view = view_of_grid(grid, solution=solution, candidates=candidates)
-    draw_board(ImageDraw.Draw(image), view, (margin, margin), cell, palette)
+    draw_picture(ImageDraw.Draw(image), view, (margin, margin), cell, palette)
     return image
 
 

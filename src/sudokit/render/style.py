@@ -1,6 +1,6 @@
 """What a board picture shows, and in which colours: shared by PNG, SVG and GIF.
 
-Nothing here draws: :class:`BoardView` is a plain description (digits, how each got
+Nothing here draws: :class:`PictureView` is a plain description (digits, how each got
 there, candidates, the focused cell, the last event's mark) built from a puzzle or from a
 :class:`~sudokit.solvers.traced.Replay`; the writers turn it into pixels or SVG text.
 """
@@ -70,7 +70,7 @@ Mark = Literal["guess", "forced", "backtrack", "contradiction", "eliminate", "tr
 
 
 @dataclass(frozen=True, slots=True)
-class BoardView:
+class PictureView:
     """Everything one picture of a board shows.
 
     - ``values``/``origin``: digits and how each got there (``GIVEN``, ``FORCED``,
@@ -95,7 +95,7 @@ class BoardView:
 
 def view_of_grid(
     grid: Grid, *, solution: Grid | None = None, candidates: bool = False
-) -> BoardView:
+) -> PictureView:
     """A still picture of a puzzle: givens, optionally the solution or the candidates."""
     values = list(grid.cells)
     origin = [GIVEN if v else EMPTY for v in values]
@@ -104,10 +104,10 @@ def view_of_grid(
             if not values[cell]:
                 values[cell], origin[cell] = v, SOLUTION
     masks = Grid(grid.shape, values).candidates() if candidates else None
-    return BoardView(grid.shape, values, origin, masks)
+    return PictureView(grid.shape, values, origin, masks)
 
 
-def view_of_replay(replay: Replay, *, candidates: bool = True) -> BoardView:
+def view_of_replay(replay: Replay, *, candidates: bool = True) -> PictureView:
     """The picture of where a trace has got to (``candidates`` where the algorithm has them)."""
     mark: tuple[Mark, int] | None = None
     struck: tuple[int, int] | None = None
@@ -126,7 +126,7 @@ def view_of_replay(replay: Replay, *, candidates: bool = True) -> BoardView:
     tried = replay.tried
     if isinstance(last, Backtrack):  # show what was taken back, in the warning colour
         tried = (last.cell, last.digit)
-    return BoardView(
+    return PictureView(
         replay.shape,
         tuple(replay.values),
         tuple(replay.origin),
@@ -146,8 +146,8 @@ __all__ = [
     "GUESSED",
     "PALETTE",
     "SOLUTION",
-    "BoardView",
     "Palette",
+    "PictureView",
     "hex_rgb",
     "view_of_grid",
     "view_of_replay",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..grid import Grid
-from .style import FORCED, GIVEN, GUESSED, PALETTE, SOLUTION, BoardView, Palette, view_of_grid
+from .style import FORCED, GIVEN, GUESSED, PALETTE, SOLUTION, Palette, PictureView, view_of_grid
 
 FONT_FAMILY = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
@@ -12,7 +12,7 @@ def default_cell_size(n: int) -> int:
     return max(40, 504 // n)
 
 
-def view_svg(view: BoardView, cell: int, palette: Palette = PALETTE) -> str:
+def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
     """An SVG document drawing ``view`` with ``cell`` units per cell."""
     shape = view.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
