@@ -198,11 +198,18 @@ def test_truncated_database_is_moved_aside(tmp_path: Path) -> None:
     for side in tmp_path.glob("sudokit.db-*"):
         side.unlink()
     data = db.read_bytes()
-    db.write_bytes(data[: len(data) // 2] + b"\x00" * 100)
+    broken = data[: len(data) // 2] + b"\x00" * 100
+    db.write_bytes(broken)
     with Store() as store:
-        # Either SQLite notices at once (moved aside) or the rows still read; never a crash.
-        store.stats()
-        store.resume()
+        assert store.stats() == [] and store.resume() is None  # a fresh database
+        assert len(store.notices) == 1 and "damaged" in store.notices[0]
+        # The damaged file is kept, byte for byte, beside the new one.
+        aside = [p for p in tmp_path.glob("sudokit.db.damaged-*") if p.is_file()]
+        assert len(aside) == 1 and aside[0].read_bytes() == broken
+        assert str(aside[0]) in store.notices[0]
+        # And the fresh database works.
+        store.save(Session.new(PUZZLE))
+        assert store.resume() is not None
 
 
 def test_corrupted_pages_are_moved_aside(tmp_path: Path) -> None:

@@ -1,11 +1,14 @@
 """The ``sudokit`` command line. With ``gui/``, the only code that prints or exits.
 
-Commands live in one module per area (``core``, ...); each registers itself on
-:data:`main` when imported below. Library errors become ``error: ...`` on stderr and an
-exit status here, at the edge.
+Commands live in one module per area (``core``, ``logic``, ``game``, ``watch``); the group
+imports a command's module only when that command runs (or ``--help`` lists it), so a
+one-puzzle ``sudokit solve`` does not pay for the game, the logic engine or pygame.
+Library errors become ``error: ...`` on stderr and an exit status here, at the edge.
 """
 
 from __future__ import annotations
+
+import importlib
 
 import click
 
@@ -25,7 +28,39 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: Command name → ``module:function`` in this package, in the order ``--help`` lists them.
+COMMANDS: dict[str, str] = {
+    "solve": "core:solve_cmd",
+    "count": "core:count_cmd",
+    "validate": "core:validate_cmd",
+    "show": "core:show_cmd",
+    "generate": "core:generate_cmd",
+    "hint": "logic:hint_cmd",
+    "explain": "logic:explain_cmd",
+    "rate": "logic:rate_cmd",
+    "play": "game:play",
+    "stats": "game:stats",
+    "watch": "watch:watch",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *sorted(set(super().list_commands(ctx)) - set(COMMANDS))]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        spec = COMMANDS.get(cmd_name)
+        if spec is None:
+            return super().get_command(ctx, cmd_name)
+        module, _, attr = spec.partition(":")
+        command = getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "-V",
     "--version",
@@ -37,7 +72,3 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 )
 def main() -> None:
     """sudokit: solve, check, generate and play Sudoku (4×4 to 16×16)."""
-
-
-# Command modules register themselves on `main` (imported for that effect).
-from . import core, game, logic, watch  # noqa: E402, F401

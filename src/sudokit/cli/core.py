@@ -26,7 +26,6 @@ from ..geometry import SIZES
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
 from ..solvers.batch import search_chunks
-from . import main
 from ._io import (
     Failure,
     byte_progress,
@@ -182,7 +181,7 @@ def _solved(solution: Grid, pretty: bool, note: str | None = None) -> _Answer:
     return _Answer(text, {"solution": format_line(solution), "status": "solved"}, 0, note)
 
 
-@main.command("solve", cls=_Command)
+@click.command("solve", cls=_Command)
 @puzzle_input("Read")
 @click.option("--pretty", is_flag=True, help="Print solutions as pictures.")
 @click.pass_context
@@ -236,7 +235,7 @@ def solve_cmd(
 # --- count -------------------------------------------------------------------------------
 
 
-@main.command("count", cls=_Command)
+@click.command("count", cls=_Command)
 @puzzle_input("Read")
 @click.option(
     "--limit",
@@ -285,7 +284,7 @@ _VERDICTS = {
 }
 
 
-@main.command("validate", cls=_Command)
+@click.command("validate", cls=_Command)
 @puzzle_input("Read")
 @click.pass_context
 def validate_cmd(
@@ -317,7 +316,7 @@ def validate_cmd(
 # --- show --------------------------------------------------------------------------------
 
 
-@main.command("show", cls=_Command)
+@click.command("show", cls=_Command)
 @click.argument("puzzle")
 @click.option("--line", "as_line", is_flag=True, help="Print the one-line form instead.")
 @click.option(
@@ -398,7 +397,7 @@ def _random_seed() -> int:
     return secrets.randbelow(2**63)
 
 
-@main.command("generate", cls=_Command)
+@click.command("generate", cls=_Command)
 @click.option(
     "-n",
     "--count",

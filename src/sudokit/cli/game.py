@@ -15,7 +15,6 @@ from ..formats import parse, read_puzzles
 from ..game import LEVELS, LevelStats, Store, default_path, examine
 from ..geometry import SIZES
 from ..grid import Grid
-from . import main
 
 _GUI_MISSING = "the desktop game needs pygame-ce: pip install 'sudokit[gui]'"
 
@@ -51,7 +50,7 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
-@main.command()
+@click.command()
 @click.argument("puzzle", required=False)
 @click.option(
     "--size",
@@ -135,7 +134,7 @@ def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:
     ]
 
 
-@main.command()
+@click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(as_json: bool) -> None:
     """Statistics of finished games, per size and level, and where they are kept."""

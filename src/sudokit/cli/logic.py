@@ -22,7 +22,6 @@ from ..formats import format_line, parse, read_puzzles
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
-from . import main
 from ._io import Failure, byte_progress, open_source, puzzle_input, report_parse_error, workers
 
 
@@ -46,7 +45,7 @@ def _proper(grid: Grid, solutions: int) -> str | None:
 # --- hint ----------------------------------------------------------------------------------
 
 
-@main.command("hint")
+@click.command("hint")
 @click.argument("puzzle")
 @click.option(
     "--level",
@@ -100,7 +99,7 @@ def hint_cmd(ctx: click.Context, puzzle: str, level: int, as_json: bool) -> None
 # --- explain -------------------------------------------------------------------------------
 
 
-@main.command("explain")
+@click.command("explain")
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Print the path as one JSON object.")
 @click.pass_context
@@ -200,7 +199,7 @@ def _jobs(records: Iterator[InputLine], jobs: int) -> Iterator[tuple[InputLine, 
                 yield rec, None if rec[2] is None else next(done)
 
 
-@main.command("rate")
+@click.command("rate")
 @puzzle_input("Rate")
 @click.pass_context
 def rate_cmd(

@@ -12,7 +12,6 @@ from ..errors import ParseError
 from ..formats import parse, read_puzzles
 from ..grid import Grid
 from ..solvers.traced import ALGORITHMS, Summary, algorithms, get_algorithm, run
-from . import main
 
 #: The board of the classic backtracking tutorials: the puzzle shown when none is given.
 TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
@@ -82,7 +81,7 @@ def _summary_text(summary: Summary) -> str:
     return "\n".join(f"{k:<13}{v}" for k, v in rows)
 
 
-@main.command()
+@click.command()
 @click.argument("puzzle", required=False)
 @click.option(
     "-a",
