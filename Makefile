@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test play lint typecheck unit bench clean native-check
+.PHONY: test test-slow play lint typecheck unit bench clean native-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +44,12 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
+# The suite runs on every core (pytest-xdist); `make test-slow` adds the long sweeps.
 unit: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+test-slow: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n auto -m slow
 
 test: lint typecheck native-check unit
 

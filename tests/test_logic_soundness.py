@@ -39,7 +39,23 @@ def check_path(puzzle: Grid) -> tuple[bool, set[str]]:
     return state.is_solved(), used
 
 
-@pytest.mark.parametrize(("size", "count"), [(4, 600), (6, 600), (9, 2400), (12, 8)])
+_SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    ("size", "count"),
+    [
+        (4, 150),
+        (6, 150),
+        (9, 300),
+        (12, 2),
+        # The whole sweep: ``pytest -m slow`` (``make test-slow``) and the logic benchmark.
+        pytest.param(4, 600, marks=_SLOW),
+        pytest.param(6, 600, marks=_SLOW),
+        pytest.param(9, 2400, marks=_SLOW),
+        pytest.param(12, 8, marks=_SLOW),
+    ],
+)
 def test_generated(size: int, count: int) -> None:
     used: set[str] = set()
     solved = 0
@@ -88,10 +104,14 @@ def _sample(name: str, every: int, limit: int) -> list[Grid]:
 @pytest.mark.parametrize(
     ("name", "every", "limit"),
     [
-        ("puzzles3_magictour_top1465", 20, 60),
-        ("puzzles2_17_clue", 491, 60),
-        ("rated/qqwing_expert.sdm", 10, 60),
-        ("rated/sudoku-exchange_diabolical.txt", 397, 60),
+        ("puzzles3_magictour_top1465", 97, 12),
+        ("puzzles2_17_clue", 491, 12),
+        ("rated/qqwing_expert.sdm", 10, 12),
+        ("rated/sudoku-exchange_diabolical.txt", 397, 12),
+        pytest.param("puzzles3_magictour_top1465", 20, 60, marks=_SLOW),
+        pytest.param("puzzles2_17_clue", 491, 60, marks=_SLOW),
+        pytest.param("rated/qqwing_expert.sdm", 10, 60, marks=_SLOW),
+        pytest.param("rated/sudoku-exchange_diabolical.txt", 397, 60, marks=_SLOW),
     ],
 )
 def test_datasets(name: str, every: int, limit: int) -> None:
