@@ -1,6 +1,7 @@
 """The ``sudokit`` command line. With ``gui/``, the only code that prints or exits.
 
-Commands live in one module per area (``core``, ``logic``, ``game``, ``watch``); the group
+Commands live in one module per area (``core``, ``logic``, ``game``, ``watch``,
+``exchange``); the group
 imports a command's module only when that command runs (or ``--help`` lists it), so a
 one-puzzle ``sudokit solve`` does not pay for the game, the logic engine or pygame.
 Library errors become ``error: ...`` on stderr and an exit status here, at the edge.
@@ -41,6 +42,8 @@ COMMANDS: dict[str, str] = {
     "play": "game:play",
     "stats": "game:stats",
     "watch": "watch:watch",
+    "print": "exchange:print_cmd",
+    "convert": "exchange:convert_cmd",
 }
 
 

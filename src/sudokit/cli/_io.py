@@ -21,6 +21,7 @@ import click
 
 from ..errors import DuplicateError, ParseError
 from ..formats import parse_line
+from ..formats.exchange import format_of_name
 from ..geometry import CELL_COUNTS
 
 #: Files smaller than this are read without a progress bar.
@@ -70,6 +71,8 @@ class Source:
     lines: Iterable[str]
     fd: int | None = None
     size: int | None = None
+    #: The exchange format the file's name implies (``.sdk``, ``.ss``, ...), if any.
+    format: str | None = None
 
     def position(self) -> int:
         """Bytes read so far (at the granularity of the read buffer)."""
@@ -111,7 +114,7 @@ def open_source(path: str) -> Iterator[Source]:
             raise Failure(f"cannot read {path}: {err.strerror or err}") from None
         fd, size = _regular_file(handle)
         with handle:
-            yield Source(handle, fd, size)
+            yield Source(handle, fd, size, format_of_name(path))
 
 
 # --- progress bars -----------------------------------------------------------------------
@@ -268,7 +271,8 @@ def puzzle_input(verb: str) -> Callable[[F], F]:
             "path",
             metavar="FILE",
             type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-            help=f"{verb} every puzzle of FILE, one per line or as pictures ('-' for stdin).",
+            help=f"{verb} every puzzle of FILE: lines, pictures, .sdk, .sdm, .ss, HoDoKu lines, "
+            "pencil-mark grids, links, JSON Lines or CSV ('-' for stdin).",
         )(func)
         return click.argument("puzzle", required=False)(func)
 

@@ -120,7 +120,7 @@ def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int)
         chunks: deque[list[Record]] = deque()
 
         def grids() -> Iterator[list[Grid]]:
-            for chunk in _chunked(read_puzzles(source.lines), size):
+            for chunk in _chunked(read_puzzles(source.lines, format=source.format), size):
                 chunks.append(chunk)
                 yield [r.grid for r in chunk if r.grid is not None]
 

@@ -255,7 +255,7 @@ def rate_cmd(
                 format_line(rec.grid) if rec.grid is not None else None,
                 None if rec.grid is not None else str(rec.error),
             )
-            for rec in read_puzzles(source.lines)
+            for rec in read_puzzles(source.lines, format=source.format)
         )
         for (line, text, puzzle_line, error), result in _jobs(records, workers(jobs)):
             if result is None:

@@ -6,7 +6,10 @@
 - nested lists of ints, the classic tutorials' ``board = [[7, 8, 0, ...], ...]``:
   :func:`parse_rows` / :meth:`Grid.rows`;
 - files of many puzzles, one per line: :func:`read_puzzles` (errors are collected per
-  line, never abort the file).
+  line, never abort the file);
+- the exchange formats of other Sudoku programs (SadMan ``.sdk``/``.sdm``, Simple Sudoku
+  ``.ss``, HoDoKu library lines, pencil-mark grids, links, JSON Lines, CSV): see
+  :mod:`sudokit.formats.exchange`; :func:`read_puzzles` and :func:`parse` read them too.
 """
 
 from __future__ import annotations
@@ -19,15 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .errors import (
+from ..errors import (
     CellCountError,
     DuplicateError,
     ParseError,
     ShapeError,
     SymbolError,
 )
-from .geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
-from .grid import Grid
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
+from ..grid import Grid
 
 # Characters a picture may use for its lines; they carry no cell.
 _DECORATION = re.compile(r"[\s|+\-=\u2500-\u257f]+")
@@ -159,8 +162,26 @@ def parse(
             _check_duplicates(puzzle)
         return puzzle
     if isinstance(puzzle, str):
+        kind = _text_kind(puzzle)
+        if kind is not None:
+            from .exchange import parse_position
+
+            grid = parse_position(puzzle, check=check, kind=kind).givens
+            if size is not None and grid.size != size:
+                raise CellCountError(f"expected a {size}×{size} grid, got {grid.size}×{grid.size}")
+            return grid
         return parse_pretty(puzzle, size=size, check=check)
     return parse_rows(puzzle, size=size, check=check)
+
+
+def _text_kind(text: str) -> str | None:
+    """The exchange format of a one-puzzle text, or None for a line or a picture."""
+    # Plain lines and pictures never hold these characters; skip the guessing for them.
+    if not any(ch in text for ch in ":[/{#*") and not re.search(r"\w\w\s", text):
+        return None
+    from .exchange import sniff
+
+    return sniff(text.strip("\n").splitlines())[1]
 
 
 def _symbols(grid: Grid, empty: str) -> str:
@@ -198,6 +219,27 @@ def format_rows(grid: Grid) -> str:
     return "[\n" + "".join(f"    {row},\n" for row in grid.rows()) + "]"
 
 
+def _read_other(
+    format: str,
+    lines: Iterable[str],
+    opened: Iterable[str],
+    source: object,
+    check: bool,
+) -> Iterator[Record]:
+    """The records of a file in an exchange format (``.sdm``: plain lines, 9×9 only)."""
+    from . import exchange
+
+    try:
+        if format in ("sdm", "csv"):
+            plain = read_puzzles(lines, check=check, format="line")
+            yield from exchange.plain_records(format, plain)
+        else:
+            yield from exchange.read_exchange(format, lines, check)
+    finally:
+        if isinstance(opened, io.IOBase) and opened is not source:
+            opened.close()
+
+
 # --- files of many puzzles ------------------------------------------------------------
 
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
@@ -211,6 +253,9 @@ class Record:
     text: str
     grid: Grid | None
     error: ParseError | None
+    #: What the format carried besides the givens (placed digits, candidates, metadata),
+    #: for the exchange formats; None for plain lines and pictures.
+    position: Position | None = None
 
     @property
     def ok(self) -> bool:
@@ -254,7 +299,10 @@ def _open(source: str | os.PathLike[str] | IO[str] | Iterable[str]) -> Iterable[
 
 
 def read_puzzles(
-    source: str | os.PathLike[str] | IO[str] | Iterable[str], *, check: bool = True
+    source: str | os.PathLike[str] | IO[str] | Iterable[str],
+    *,
+    check: bool = True,
+    format: str | None = None,
 ) -> Iterator[Record]:
     """Read many puzzles: a path, an open text stream, or any iterable of lines.
 
@@ -264,9 +312,24 @@ def read_puzzles(
     :func:`format_pretty` (or with no spaces, one row per line) are read too. A line that
     holds no puzzle gives a record with its error; reading goes on.
 
+    The exchange formats (``.sdk``, ``.ss``, HoDoKu lines, pencil-mark grids, links,
+    JSON Lines, CSV) are read too: ``format`` names one (see
+    :data:`~sudokit.formats.exchange.READ_FORMATS`); otherwise a path's ending tells, or
+    else the first meaningful line.
+
     Streams lazily, so files of millions of puzzles take no memory up front.
     """
-    lines = _open(source)
+    from . import exchange
+
+    if format in (None, "auto") and isinstance(source, str | os.PathLike):
+        format = exchange.format_of_name(os.fspath(source))
+    opened = _open(source)
+    lines: Iterable[str] = opened
+    if format in (None, "auto"):
+        lines, format = exchange.sniff(opened)
+    if format not in (None, "line"):
+        yield from _read_other(format, lines, opened, source, check)
+        return
     block: list[str] = []
     block_line = 0
 
@@ -324,3 +387,48 @@ def read_puzzles(
     finally:
         if isinstance(lines, io.IOBase) and lines is not source:
             lines.close()
+
+
+# The exchange formats, re-exported (the module needs the helpers above, hence last).
+from .exchange import (  # noqa: E402
+    Position,
+    format_hodoku,
+    format_pencilmarks,
+    format_position,
+    format_sdk,
+    format_ss,
+    format_sudokuexchange,
+    format_sudokuwiki,
+    parse_hodoku,
+    parse_link,
+    parse_pencilmarks,
+    parse_position,
+    parse_sdk,
+    parse_ss,
+)
+
+__all__ = [
+    "Position",
+    "Record",
+    "format_hodoku",
+    "format_line",
+    "format_pencilmarks",
+    "format_position",
+    "format_pretty",
+    "format_rows",
+    "format_sdk",
+    "format_ss",
+    "format_sudokuexchange",
+    "format_sudokuwiki",
+    "parse",
+    "parse_hodoku",
+    "parse_line",
+    "parse_link",
+    "parse_pencilmarks",
+    "parse_position",
+    "parse_pretty",
+    "parse_rows",
+    "parse_sdk",
+    "parse_ss",
+    "read_puzzles",
+]
