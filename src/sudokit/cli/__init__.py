@@ -2,7 +2,8 @@
 
 Commands live in one module per area (``core``, ``logic``, ``game``, ``watch``,
 ``exchange``); the group imports a command's module only when that command runs (or
-``--help`` lists it), so a one-puzzle ``sudokit solve`` does not pay for the game, the logic engine or pygame.
+``--help`` lists it), so a one-puzzle ``sudokit solve`` does not pay for the game, the
+logic engine or pygame.
 Library errors become ``error: ...`` on stderr and an exit status here, at the edge.
 """
 

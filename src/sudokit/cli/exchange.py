@@ -344,11 +344,15 @@ def print_cmd(
     except OSError as err:
         raise Failure(f"cannot write {out}: {err.strerror or err}") from None
     click.echo(
-        f"wrote {out}: {info.puzzles} puzzles on {info.pages} pages"
+        f"wrote {out}: {_plural(info.puzzles, 'puzzle')} on {_plural(info.pages, 'page')}"
         + (f" ({info.solution_pages} of solutions)" if info.solution_pages else ""),
         err=True,
     )
     ctx.exit(2 if failures else 0)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _write_pdf(

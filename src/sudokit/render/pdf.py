@@ -229,6 +229,64 @@ class _Book:
         return x, y_top - layout.side
 
 
+def _lines_form(c: Any, layout: Layout, givens: Grid) -> str:
+    """The name of a form holding the lines of an empty grid of this shape and layout,
+    drawn once per book and placed by reference: a page stores only where each goes."""
+    shape = givens.shape
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    cell = layout.cell
+    name = f"grid{n}x{br}x{bc}_{cell:.3f}".replace(".", "_")
+    forms: set[str] = c.__dict__.setdefault("_sudokit_forms", set())
+    if name in forms:
+        return name
+    forms.add(name)
+    side = cell * n
+    c.beginForm(name, 0, 0, side, side)
+    # Thin cell lines first, box lines over them.
+    c.setStrokeColorRGB(*_THIN)
+    c.setLineWidth(max(0.35, cell * 0.018))
+    for i in range(1, n):
+        if i % bc:
+            c.line(i * cell, 0, i * cell, side)
+        if i % br:
+            c.line(0, side - i * cell, side, side - i * cell)
+    c.setStrokeColorRGB(*_INK)
+    c.setLineWidth(max(1.0, cell * 0.07))
+    for i in range(0, n + 1, bc):
+        c.line(i * cell, 0, i * cell, side)
+    for i in range(0, n + 1, br):
+        c.line(0, side - i * cell, side, side - i * cell)
+    c.setLineWidth(max(1.4, cell * 0.09))
+    c.rect(0, 0, side, side, stroke=1, fill=0)
+    c.endForm()
+    return name
+
+
+def _text(
+    c: Any,
+    font: str,
+    size: float,
+    color: tuple[float, float, float],
+    items: list[tuple[float, float, str]],
+) -> None:
+    """Centred single characters in one text object: one font and colour change for all."""
+    if not items:
+        return
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    widths: dict[str, float] = {}
+    text = c.beginText()
+    text.setFont(font, size)
+    text.setFillColorRGB(*color)
+    for x, y, ch in items:
+        width = widths.get(ch)
+        if width is None:
+            width = widths[ch] = stringWidth(ch, font, size)
+        text.setTextOrigin(x - width / 2, y)
+        text.textOut(ch)
+    c.drawText(text)
+
+
 def _draw_grid(
     c: Any,
     x: float,
@@ -239,67 +297,58 @@ def _draw_grid(
     filled: Grid | None = None,
     candidates: list[int] | None = None,
 ) -> None:
-    """One grid: lines, then digits row by row (givens bold, ``filled``'s others blue),
-    then the candidates of the empty cells."""
+    """One grid: its lines, then the digits row by row (givens bold, ``filled``'s others
+    blue), then the candidates of the empty cells."""
     shape = givens.shape
-    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    n, bc, br = shape.n, shape.box_cols, shape.box_rows
     cell = layout.cell
     side = cell * n
     symbols = shape.symbols
-    # Thin cell lines first, box lines over them.
-    c.setStrokeColorRGB(*_THIN)
-    c.setLineWidth(max(0.35, cell * 0.018))
-    for i in range(1, n):
-        if i % bc:
-            c.line(x + i * cell, y, x + i * cell, y + side)
-        if i % br:
-            c.line(x, y + side - i * cell, x + side, y + side - i * cell)
-    c.setStrokeColorRGB(*_INK)
-    c.setLineWidth(max(1.0, cell * 0.07))
-    for i in range(0, n + 1, bc):
-        c.line(x + i * cell, y, x + i * cell, y + side)
-    for i in range(0, n + 1, br):
-        c.line(x, y + side - i * cell, x + side, y + side - i * cell)
-    c.setLineWidth(max(1.4, cell * 0.09))
-    c.rect(x, y, side, side, stroke=1, fill=0)
+    form = _lines_form(c, layout, givens)
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(form)
+    c.restoreState()
 
     size = layout.digit
     baseline = (cell - size * 0.72) / 2  # Vera's digits are about 0.72 em tall
     board = filled if filled is not None else givens
-    for cell_index, value in enumerate(board.cells):
-        if not value:
-            continue
-        r, col = divmod(cell_index, n)
-        cx = x + col * cell + cell / 2
-        cy = y + side - (r + 1) * cell + baseline
-        if givens.cells[cell_index]:
-            c.setFillColorRGB(*_INK)
-            c.setFont(_FONT_BOLD, size)
-        else:
-            c.setFillColorRGB(*_PLACED)
-            c.setFont(_FONT, size)
-        c.drawCentredString(cx, cy, symbols[value - 1])
+    bold: list[tuple[float, float, str]] = []
+    placed: list[tuple[float, float, str]] = []
+    for index, value in enumerate(board.cells):
+        if value:
+            r, col = divmod(index, n)
+            item = (
+                x + col * cell + cell / 2,
+                y + side - (r + 1) * cell + baseline,
+                symbols[value - 1],
+            )
+            (bold if givens.cells[index] else placed).append(item)
+    _text(c, _FONT_BOLD, size, _INK, bold)
+    _text(c, _FONT, size, _PLACED, placed)
     if candidates is None:
         return
     # Candidates in a small bc × br grid inside the cell, digit d at its usual place.
     sub_w, sub_h = cell / bc, cell / br
     small = min(sub_w, sub_h) * 0.7
-    c.setFillColorRGB(*_CANDIDATE)
-    c.setFont(_FONT, small)
-    for cell_index, mask in enumerate(candidates):
-        if board.cells[cell_index] or not mask:
+    marks: list[tuple[float, float, str]] = []
+    for index, mask in enumerate(candidates):
+        if board.cells[index] or not mask:
             continue
-        r, col = divmod(cell_index, n)
+        r, col = divmod(index, n)
         left = x + col * cell
         top = y + side - r * cell
         for d in range(n):
             if mask >> d & 1:
                 sr, sc = divmod(d, bc)
-                c.drawCentredString(
-                    left + (sc + 0.5) * sub_w,
-                    top - (sr + 1) * sub_h + (sub_h - small * 0.72) / 2,
-                    symbols[d],
+                marks.append(
+                    (
+                        left + (sc + 0.5) * sub_w,
+                        top - (sr + 1) * sub_h + (sub_h - small * 0.72) / 2,
+                        symbols[d],
+                    )
                 )
+    _text(c, _FONT, small, _CANDIDATE, marks)
 
 
 def _caption(c: Any, x: float, y: float, layout: Layout, text: str) -> None:
