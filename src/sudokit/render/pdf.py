@@ -225,7 +225,9 @@ class _Book:
             layout.rows
         )
         x = _MARGIN + col * (slot_w + _GAP) + (slot_w - layout.side) / 2
-        y_top = top - row * (slot_h + _GAP) - _CAPTION
+        # The caption and grid sit in the middle of their slot: the page fills evenly.
+        spare = max(0.0, slot_h - _CAPTION - layout.side)
+        y_top = top - row * (slot_h + _GAP) - spare / 2 - _CAPTION
         return x, y_top - layout.side
 
 
