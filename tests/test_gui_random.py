@@ -69,7 +69,8 @@ def random_event(rng: random.Random, app: App) -> list[pygame.event.Event]:
             return [down, down, down]
         return [down, pygame.event.Event(pygame.KEYUP, key=k, mod=mod)]
     # Clicks: half on something clickable, half anywhere.
-    buttons = app.dialog.buttons if app.dialog is not None else app.buttons
+    game = app.controller
+    buttons = game.dialog.buttons if game.dialog is not None else game.buttons
     if rng.random() < 0.5 and buttons:
         b = rng.choice(buttons)
         pos = (rng.randint(b.rect.left, max(b.rect.left, b.rect.right - 1)), b.rect.centery)
@@ -86,7 +87,7 @@ def random_event(rng: random.Random, app: App) -> list[pygame.event.Event]:
 
 
 def check_sound(app: App) -> None:
-    s = app.session
+    s = app.controller.session
     assert s is not None
     state = s.state
     n = s.size
@@ -95,7 +96,8 @@ def check_sound(app: App) -> None:
             assert state.entries[c] == 0 and state.board.cells[c] == state.puzzle.cells[c]
         if state.entries[c]:
             assert state.notes[c] == 0
-    assert app.selected is None or 0 <= app.selected < n * n
+    selected = app.controller.selected
+    assert selected is None or 0 <= selected < n * n
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -130,15 +132,15 @@ def test_thousands_of_random_events(
             if rng.random() < 0.05:
                 clipboard[0] = rng.choice(["", "garbage", "1" * 16, "." * 81, clipboard[0]])
             assert app.pump(), "the game keeps running"
-            while app.generating:
-                app._job.done.wait(5) if app._job else None
+            while (job := app.controller.job) is not None:
+                job.done.wait(5)
                 app.pump()
             check_sound(app)
         # Whatever happened, the saved game is the game on screen.
-        app._save()
+        app.controller.save()
         with Store() as other:
             back = other.resume()
-        s = app.session
+        s = app.controller.session
         assert s is not None
         if not s.finished:
             assert back is not None and back.state == s.state

@@ -98,6 +98,7 @@ def play(
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     try:
         from .. import gui
+        from ..gui import app as _window_module  # noqa: F401  (fails here without pygame)
     except ImportError as err:
         _fail(f"{_GUI_MISSING} ({err})")
     n = int(size) if size else None

@@ -1,5 +1,10 @@
 """The desktop game, with pygame-ce: the only package of sudokit that imports pygame.
 
+The game's logic lives in modules without pygame (``interpret``, ``layout``,
+``controller``, ``dialogs``), so they import and run headless; the window (``app``),
+the drawing (``view``, ``dialog_view``, ``board``, ``widgets``, ``theme``) and the watch
+view need pygame and are loaded when used.
+
 - :func:`run` opens the game window (``sudokit play``);
 - :func:`screenshot` draws the opening screen into a PNG, headless with
   ``SDL_VIDEODRIVER=dummy`` (``sudokit play --screenshot FILE``);
@@ -15,11 +20,30 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..game import Store
 from ..grid import Grid
-from .app import App
-from .board import BoardGeometry, BoardView, draw_board
+
+if TYPE_CHECKING:
+    from .app import App
+    from .board import BoardGeometry, BoardView, draw_board
+
+_LAZY = {
+    "App": "app",
+    "BoardGeometry": "layout",
+    "BoardView": "board",
+    "draw_board": "board",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names that need pygame, imported on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class DisplayError(RuntimeError):
@@ -39,6 +63,8 @@ def run(
     Raises :class:`DisplayError` when no window can be opened.
     """
     import pygame
+
+    from .app import App
 
     store = store or Store()
     try:
@@ -65,6 +91,8 @@ def screenshot(
     Nothing is read from or written to the saved games: the screenshot shows the given
     puzzle, or a new one (``seed`` makes it reproducible).
     """
+    from .app import App
+
     store = Store(":memory:")
     try:
         app = App(
@@ -76,10 +104,11 @@ def screenshot(
             resume=False,
             window=window,
         )
-        if app._job is not None:  # a slow size: wait for it, a screenshot has time
-            app._job.done.wait()
-            app.tick()
-        app.message = ""
+        game = app.controller
+        if game.job is not None:  # a slow size: wait for it, a screenshot has time
+            game.job.done.wait()
+            game.tick()
+        game.message = ""
         out = Path(path)
         app.save_screenshot(out)
         return out

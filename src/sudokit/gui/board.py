@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..geometry import Shape
+from .layout import BoardGeometry, Rect, fit_board
 from .theme import LIGHT, Color, Theme, fonts
 
 __all__ = ["BoardGeometry", "BoardView", "draw_board", "fit_board"]
@@ -55,40 +56,6 @@ class BoardView:
     outline_selected: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class BoardGeometry:
-    """Where a drawn board's cells are on the surface."""
-
-    shape: Shape
-    rect: pygame.Rect
-    cell: int
-
-    def cell_rect(self, cell: int) -> pygame.Rect:
-        n = self.shape.n
-        r, c = divmod(cell, n)
-        return pygame.Rect(
-            self.rect.x + c * self.cell, self.rect.y + r * self.cell, self.cell, self.cell
-        )
-
-    def cell_at(self, pos: tuple[int, int]) -> int | None:
-        """The cell under a point, or None outside the board."""
-        x, y = pos[0] - self.rect.x, pos[1] - self.rect.y
-        n = self.shape.n
-        if self.cell <= 0 or not (0 <= x < self.cell * n and 0 <= y < self.cell * n):
-            return None
-        return (y // self.cell) * n + x // self.cell
-
-
-def fit_board(rect: pygame.Rect, shape: Shape) -> BoardGeometry:
-    """The largest board with whole-pixel cells that fits ``rect``, centred."""
-    n = shape.n
-    cell = max(1, min(rect.w, rect.h) // n)
-    side = cell * n
-    board = pygame.Rect(0, 0, side, side)
-    board.center = rect.center
-    return BoardGeometry(shape, board, cell)
-
-
 def _line_widths(cell: int) -> tuple[int, int]:
     thin = 1 if cell < 70 else 2
     thick = max(2, min(4, round(cell / 22)))
@@ -97,14 +64,14 @@ def _line_widths(cell: int) -> tuple[int, int]:
 
 def draw_board(
     surface: pygame.Surface,
-    rect: pygame.Rect,
+    rect: Rect | pygame.Rect,
     view: BoardView,
     theme: Theme = LIGHT,
 ) -> BoardGeometry:
     """Draw ``view`` as the largest square board fitting ``rect``; see the module doc."""
     shape = view.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
-    geo = fit_board(rect, shape)
+    geo = fit_board(Rect(rect.x, rect.y, rect.w, rect.h), shape)
     size, board = geo.cell, geo.rect
     digits = view.digits
     selected = view.selected

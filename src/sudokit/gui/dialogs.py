@@ -1,7 +1,8 @@
 """Modal dialogs: new game, enter your own puzzle, statistics, help, confirmations.
 
-A dialog lays itself out in the window, draws itself, and turns keys and clicks into an
-outcome for the app (start a game, close, confirm). Esc closes every dialog.
+A dialog is a model without pygame: it lays itself out in the window (plain rectangles)
+and turns keys and clicks into a :data:`DialogResult` for the controller (start a game,
+close, confirm). :mod:`sudokit.gui.dialog_view` draws them. Esc closes every dialog.
 """
 
 from __future__ import annotations
@@ -9,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import pygame
-
 from ..errors import ParseError
 from ..formats import parse
 from ..game import LEVELS, LevelStats, examine, label
 from ..geometry import SIZES, Shape
 from ..grid import Grid
-from .board import BoardGeometry, BoardView, draw_board
-from .theme import Theme, blit_text, fit_tail, fit_text
-from .widgets import Button, draw_button, draw_card, draw_lines, grid_layout, wrap
+from .interpret import Key, key_digit
+from .layout import BoardGeometry, Button, Rect, fit_board, grid_layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +49,7 @@ class Confirmed:
 
 DialogResult = Close | StartNew | StartCustom | Confirmed | None
 
-
-def key_digit(event: pygame.event.Event, n: int) -> int | None:
-    """The digit a key stands for on an ``n``-sized grid: 1-9 (numpad too), A-G above 9."""
-    key = getattr(event, "key", 0)
-    if pygame.K_1 <= key <= pygame.K_9:
-        d = key - pygame.K_0
-    elif pygame.K_KP1 <= key <= pygame.K_KP9:
-        d = key - pygame.K_KP1 + 1
-    elif pygame.K_a <= key <= pygame.K_g:
-        d = 10 + key - pygame.K_a
-    else:
-        return None
-    return d if d <= n else None
+_ENTER = ("return", "kp-enter")
 
 
 class Dialog:
@@ -74,14 +60,13 @@ class Dialog:
     height = 320
 
     def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, self.width, self.height)
+        self.rect = Rect(0, 0, self.width, self.height)
         self.buttons: list[Button] = []
 
-    def layout(self, screen: pygame.Rect) -> None:
-        w = min(self.width, screen.w - 24)
-        h = min(self.height, screen.h - 24)
-        self.rect = pygame.Rect(0, 0, max(w, 100), max(h, 100))
-        self.rect.center = screen.center
+    def layout(self, screen: Rect) -> None:
+        w = max(100, min(self.width, screen.w - 24))
+        h = max(100, min(self.height, screen.h - 24))
+        self.rect = Rect.centered(w, h, screen.center)
         self._layout_content()
 
     def _layout_content(self) -> None:
@@ -91,33 +76,11 @@ class Dialog:
         x = self.rect.right - 24
         y = self.rect.bottom - 24 - 42
         for b in reversed(buttons):
-            w = width
-            b.rect = pygame.Rect(x - w, y, w, 42)
-            x -= w + 10
+            b.rect = Rect(x - width, y, width, 42)
+            x -= width + 10
 
-    def draw(
-        self, surface: pygame.Surface, theme: Theme, hover: str | None, pressed: str | None
-    ) -> None:
-        draw_card(surface, self.rect, theme)
-        blit_text(
-            surface,
-            self.title,
-            24,
-            theme.text,
-            topleft=(self.rect.x + 28, self.rect.y + 24),
-            bold=True,
-        )
-        self.draw_content(surface, theme)
-        for b in self.buttons:
-            draw_button(surface, b, theme, hover=b.key == hover, pressed=b.key == pressed)
-
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        pass
-
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        if event.key == pygame.K_ESCAPE:
-            return Close()
-        return None
+    def key(self, key: Key) -> DialogResult:
+        return Close() if key.name == "escape" else None
 
     def click(self, key: str) -> DialogResult:
         return Close() if key in ("close", "cancel") else None
@@ -150,14 +113,10 @@ class MessageDialog(Dialog):
         if confirm:
             self.buttons.append(Button("confirm", confirm[0], "primary"))
 
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        lines = wrap(self.text, 17, self.rect.w - 56)
-        draw_lines(surface, lines, 17, theme.muted, (self.rect.x + 28, self.rect.y + 72))
-
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def key(self, key: Key) -> DialogResult:
+        if key.name in _ENTER:
             return Confirmed(self.confirm_action) if self.confirm_action else Close()
-        return super().key(event)
+        return super().key(key)
 
     def click(self, key: str) -> DialogResult:
         if key == "confirm" and self.confirm_action:
@@ -191,43 +150,36 @@ class NewGameDialog(Dialog):
 
     def _layout_content(self) -> None:
         inner = self.rect.inflate(-56, 0)
-        row = pygame.Rect(inner.x, self.rect.y + 98, inner.w, 40)
+        row = Rect(inner.x, self.rect.y + 98, inner.w, 40)
         for b, r in zip(
             self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), 8), strict=True
         ):
             b.rect = r
-        row = pygame.Rect(inner.x, self.rect.y + 182, inner.w, 40)
+        row = Rect(inner.x, self.rect.y + 182, inner.w, 40)
         cols = len(self.level_buttons)
         for b, r in zip(self.level_buttons, grid_layout(row, cols, cols, 8), strict=True):
             b.rect = r
         self._bottom_buttons(self.actions)
 
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        x = self.rect.x + 28
-        blit_text(surface, "Size", 16, theme.muted, topleft=(x, self.rect.y + 72))
-        blit_text(surface, "Difficulty", 16, theme.muted, topleft=(x, self.rect.y + 156))
+    @property
+    def note(self) -> str:
+        """A line under the choices, about the chosen puzzle."""
         if self.size == 16 and self.level != self.levels[0]:
-            note = "A 16×16 puzzle at this level takes a few seconds to make."
-            blit_text(
-                surface,
-                fit_text(note, 14, self.rect.w - 56),
-                14,
-                theme.faint,
-                topleft=(x, self.rect.y + 232),
-            )
+            return "A 16×16 puzzle at this level takes a few seconds to make."
+        return ""
 
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def key(self, key: Key) -> DialogResult:
+        k = key.name
+        if k in _ENTER:
             return StartNew(self.size, self.level)
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = self.levels.index(self.level) + (1 if k == pygame.K_RIGHT else -1)
+        if k in ("left", "right"):
+            i = self.levels.index(self.level) + (1 if k == "right" else -1)
             self.level = self.levels[i % len(self.levels)]
-        elif k in (pygame.K_UP, pygame.K_DOWN):
-            i = SIZES.index(self.size) + (1 if k == pygame.K_DOWN else -1)
+        elif k in ("up", "down"):
+            i = SIZES.index(self.size) + (1 if k == "down" else -1)
             self.size = SIZES[i % len(SIZES)]
         else:
-            return super().key(event)
+            return super().key(key)
         self._sync()
         return None
 
@@ -266,9 +218,13 @@ class CustomDialog(Dialog):
             Button("cancel", "Cancel"),
             Button("start", "Start", "primary"),
         ]
-        self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self.geometry: BoardGeometry | None = None
+        self.board_rect = Rect(0, 0, 0, 0)
         self._sync()
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        """Where the puzzle's cells are (always the current size's)."""
+        return fit_board(self.board_rect, self.shape)
 
     def _sync(self) -> None:
         for b in self.size_buttons:
@@ -277,7 +233,7 @@ class CustomDialog(Dialog):
 
     def _layout_content(self) -> None:
         inner = self.rect.inflate(-56, 0)
-        row = pygame.Rect(inner.x, self.rect.y + 70, inner.w, 36)
+        row = Rect(inner.x, self.rect.y + 70, inner.w, 36)
         for b, r in zip(
             self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), 8), strict=True
         ):
@@ -285,32 +241,8 @@ class CustomDialog(Dialog):
         top = row.bottom + 16
         bottom = self.rect.bottom - 24 - 42 - 70
         side = max(60, min(inner.w, bottom - top))
-        self.board_rect = pygame.Rect(0, top, side, side)
-        self.board_rect.centerx = self.rect.centerx
+        self.board_rect = Rect(self.rect.centerx - side // 2, top, side, side)
         self._bottom_buttons(self.actions, width=110)
-
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        grid = Grid(self.shape, self.cells)
-        view = BoardView(
-            self.shape,
-            self.cells,
-            givens=frozenset(c for c, v in enumerate(self.cells) if v),
-            selected=self.selected,
-            conflicts=grid.conflicting_cells(),
-            highlight_digit=-1,
-        )
-        self.geometry = draw_board(surface, self.board_rect, view, theme)
-        y = self.board_rect.bottom + 14
-        x = self.rect.x + 28
-        width = self.rect.w - 56
-        if self.error:
-            for line in wrap(self.error, 16, width)[:2]:
-                blit_text(surface, line, 16, theme.error, topleft=(x, y))
-                y += 21
-        else:
-            count = sum(1 for v in self.cells if v)
-            text = f"{self.info}  ({count} given{'s' if count != 1 else ''})"
-            blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, y))
 
     # --- editing ---------------------------------------------------------------------
     def _resize(self, size: int) -> None:
@@ -324,8 +256,10 @@ class CustomDialog(Dialog):
     def _move(self, step: int) -> None:
         self.selected = (self.selected + step) % self.shape.ncells
 
-    def paste(self) -> None:
-        text = self.clipboard()
+    def paste(self, text: str | None = None) -> None:
+        """Read a puzzle from ``text``, else from the clipboard."""
+        if text is None:
+            text = self.clipboard()
         if not text or not text.strip():
             self.error = "The clipboard holds no text to paste."
             return
@@ -357,40 +291,33 @@ class CustomDialog(Dialog):
             return None
         return StartCustom(grid, verdict.solution)
 
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        k = event.key
-        mod = getattr(event, "mod", 0)
+    def key(self, key: Key) -> DialogResult:
+        k = key.name
         n = self.shape.n
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if k == pygame.K_v:
+        if key.ctrl:
+            if k == "v":
                 self.paste()
             return None
-        digit = key_digit(event, n)
+        digit = key_digit(key, n)
         if digit is not None:
             self.cells[self.selected] = digit
             self.error = ""
             self._move(1)
-        elif k in (pygame.K_0, pygame.K_KP0, pygame.K_PERIOD, pygame.K_KP_PERIOD, pygame.K_SPACE):
+        elif k in ("0", "kp0", "period", "kp.", "space"):
             self.cells[self.selected] = 0
             self._move(1)
-        elif k == pygame.K_DELETE:
+        elif k == "delete":
             self.cells[self.selected] = 0
-        elif k == pygame.K_BACKSPACE:
+        elif k == "backspace":
             if not self.cells[self.selected]:
                 self._move(-1)
             self.cells[self.selected] = 0
-        elif k == pygame.K_LEFT:
-            self._move(-1)
-        elif k == pygame.K_RIGHT:
-            self._move(1)
-        elif k == pygame.K_UP:
-            self._move(-n)
-        elif k == pygame.K_DOWN:
-            self._move(n)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif k in ("left", "right", "up", "down"):
+            self._move({"left": -1, "right": 1, "up": -n, "down": n}[k])
+        elif k in _ENTER:
             return self.start()
         else:
-            return super().key(event)
+            return super().key(key)
         return None
 
     def click(self, key: str) -> DialogResult:
@@ -408,12 +335,9 @@ class CustomDialog(Dialog):
         return None
 
     def mouse(self, pos: tuple[int, int], button: int) -> DialogResult:
-        # The geometry is from the last frame; after a size change it is stale until
-        # the next one is drawn.
-        if self.geometry is not None and self.geometry.shape is self.shape:
-            cell = self.geometry.cell_at(pos)
-            if cell is not None:
-                self.selected = cell
+        cell = self.geometry.cell_at(pos)
+        if cell is not None:
+            self.selected = cell
         return None
 
 
@@ -431,33 +355,10 @@ class StatsDialog(Dialog):
         self.height = max(320, min(640, 250 + 28 * len(self.stats)))
         self.buttons = [Button("close", "Close", "primary")]
 
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        x0, y = self.rect.x + 28, self.rect.y + 76
-        width = self.rect.w - 56
-        heads = [h.title() for h in LevelStats.HEADINGS]
-        share = [0.11, 0.19, 0.13, 0.13, 0.15, 0.16, 0.13]
-        xs = [x0 + round(sum(share[:i]) * width) for i in range(len(heads))]
-        for h, x in zip(heads, xs, strict=True):
-            blit_text(surface, h, 15, theme.muted, topleft=(x, y), bold=True)
-        y += 30
-        pygame.draw.line(surface, theme.line_thin, (x0, y - 8), (x0 + width, y - 8))
-        if not self.stats:
-            blit_text(surface, "No finished games yet.", 17, theme.muted, topleft=(x0, y + 6))
-        bottom = self.rect.bottom - 24 - 42 - 44
-        for s in self.stats:
-            if y > bottom:
-                blit_text(surface, "…", 17, theme.muted, topleft=(x0, y))
-                break
-            for text, x in zip(s.cells(missing="—"), xs, strict=True):
-                blit_text(surface, text, 17, theme.text, topleft=(x, y))
-            y += 28
-        where = "Saved in " + fit_tail(self.database, 13, width - 230)
-        blit_text(surface, where, 13, theme.faint, topleft=(x0, self.rect.bottom - 52))
-
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_s):
+    def key(self, key: Key) -> DialogResult:
+        if key.name in (*_ENTER, "s"):
             return Close()
-        return super().key(event)
+        return super().key(key)
 
 
 #: Every shortcut, as the help overlay lists them.
@@ -475,6 +376,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("P", "pause or resume (the board is hidden)"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O", "enter your own puzzle"),
+    ("Ctrl+V", "paste a puzzle to play"),
     ("S", "statistics"),
     ("? or F1", "this help"),
     ("Esc", "close a dialog, clear the selection"),
@@ -487,35 +389,16 @@ class HelpDialog(Dialog):
 
     title = "Keyboard shortcuts"
     width = 640
-    height = 640
+    height = 660
 
     def __init__(self) -> None:
         super().__init__()
         self.buttons = [Button("close", "Close", "primary")]
 
-    def draw_content(self, surface: pygame.Surface, theme: Theme) -> None:
-        x0, y = self.rect.x + 28, self.rect.y + 74
-        bottom = self.rect.bottom - 24 - 42 - 8
-        step = max(20, min(29, (bottom - y) // len(SHORTCUTS)))
-        size = max(12, min(17, step - 10))
-        split = x0 + round((self.rect.w - 56) * 0.42)
-        for keys, what in SHORTCUTS:
-            blit_text(surface, keys, size, theme.text, topleft=(x0, y), bold=True)
-            blit_text(
-                surface,
-                fit_text(what, size, self.rect.right - 28 - split),
-                size,
-                theme.muted,
-                topleft=(split, y),
-            )
-            y += step
-
-    def key(self, event: pygame.event.Event) -> DialogResult:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
+    def key(self, key: Key) -> DialogResult:
+        if key.name in (*_ENTER, "f1") or key.text == "?":
             return Close()
-        if getattr(event, "unicode", "") == "?":
-            return Close()
-        return super().key(event)
+        return super().key(key)
 
 
 __all__ = [
@@ -531,5 +414,4 @@ __all__ = [
     "StartCustom",
     "StartNew",
     "StatsDialog",
-    "key_digit",
 ]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from .layout import Rect
+
 Color = tuple[int, int, int]
 
 
@@ -189,7 +191,7 @@ def fit_tail(text: str, size: int, width: int) -> str:
     return "…" + text
 
 
-def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, theme: Theme) -> None:
+def shadow(surface: pygame.Surface, rect: Rect, radius: int, theme: Theme) -> None:
     """A soft drop shadow under a card: a few translucent rounded rects."""
     layer = pygame.Surface((rect.w + 24, rect.h + 24), pygame.SRCALPHA)
     for i, alpha in enumerate((10, 14, 20)):

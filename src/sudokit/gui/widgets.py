@@ -1,44 +1,21 @@
 """Buttons and the small drawing helpers of the interface.
 
-Widgets are plain records (a key, a label, a rectangle, flags); the app lays them out,
-asks which one is under the mouse, and draws them with their hover and pressed states.
-A click is a press and a release on the same enabled button.
+Buttons are plain records (:class:`~sudokit.gui.layout.Button`: a key, a label, a
+rectangle, flags); the layout places them, the controller asks which one is under the
+mouse, and this module draws them with their hover and pressed states.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import pygame
 
+from .layout import Button, Rect
 from .theme import Color, Theme, blit_text, fit_text, fonts
 
 
-@dataclass(slots=True)
-class Button:
-    """A clickable rectangle.
-
-    ``kind``: ``normal``, ``primary`` (filled with the accent), ``ghost`` (no border until
-    hovered), ``digit`` (a number-pad key: big label, small ``sub`` line under it) or
-    ``segment`` (one choice of a segmented control; ``active`` when chosen).
-    ``active`` also marks a toggle that is on (notes mode).
-    """
-
-    key: str
-    label: str
-    kind: str = "normal"
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    enabled: bool = True
-    active: bool = False
-    sub: str = ""
-    dim: bool = False
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
-
-
-def label_size(rect: pygame.Rect) -> int:
+def label_size(rect: Rect) -> int:
     """A label size that suits a button's height."""
     return max(12, min(20, round(rect.h * 0.40)))
 
@@ -126,33 +103,7 @@ def draw_button(
     blit_text(surface, text, size, text_color, center=(rect.centerx, rect.centery + 1))
 
 
-def grid_layout(
-    area: pygame.Rect, count: int, columns: int, gap: int, row_height: int | None = None
-) -> list[pygame.Rect]:
-    """``count`` rectangles in rows of ``columns`` filling ``area``'s width."""
-    rows = max(1, -(-count // columns))
-    w = (area.w - gap * (columns - 1)) / columns
-    h = row_height if row_height is not None else (area.h - gap * (rows - 1)) / rows
-    out = []
-    for i in range(count):
-        r, c = divmod(i, columns)
-        x = area.x + round(c * (w + gap))
-        y = area.y + round(r * (h + gap))
-        x2 = area.x + round(c * (w + gap) + w)
-        out.append(pygame.Rect(x, y, x2 - x, round(h)))
-    return out
-
-
-def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
-    for b in buttons:
-        if b.hit(pos):
-            return b
-    return None
-
-
-def draw_card(
-    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, *, radius: int = 16
-) -> None:
+def draw_card(surface: pygame.Surface, rect: Rect, theme: Theme, *, radius: int = 16) -> None:
     """A white rounded card with a soft shadow."""
     from .theme import shadow
 

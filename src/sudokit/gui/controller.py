@@ -1,0 +1,779 @@
+"""The game's controller: the session, the UI state and the dialogs, without pygame.
+
+After Simon Tatham's midend. The window hands every input to :meth:`Controller.handle`
+as a plain record (:mod:`sudokit.gui.interpret`); :func:`~sudokit.gui.interpret.interpret`
+turns it into an intent and :meth:`Controller.apply` carries it out: a move on the
+:class:`~sudokit.game.Session` (saved at once), or a change of UI state (selection, notes
+mode, a dialog, a message). Drawing only reads the controller; :attr:`Controller.dirty`
+says what changed since the last frame, so the window redraws no more than that.
+
+Everything here runs without a window, so tests play whole games with no display.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMoveError, SaveFileError
+from ..game import (
+    CUSTOM,
+    DEFAULT_LEVEL,
+    LEVELS,
+    Checking,
+    Finish,
+    Move,
+    Restart,
+    Session,
+    Solve,
+    Store,
+    examine,
+    finish_message,
+    format_time,
+    label,
+)
+from ..geometry import SIZES
+from ..grid import Grid
+from .dialogs import (
+    Close,
+    Confirmed,
+    CustomDialog,
+    Dialog,
+    DialogResult,
+    HelpDialog,
+    MessageDialog,
+    NewGameDialog,
+    StartCustom,
+    StartNew,
+    StatsDialog,
+)
+from .interpret import (
+    Command,
+    DialogButton,
+    DialogClick,
+    DialogKey,
+    Expose,
+    Focus,
+    InputEvent,
+    Intent,
+    Key,
+    KeyUp,
+    Motion,
+    MoveCursor,
+    PastePuzzle,
+    PressButton,
+    Release,
+    ReleaseButton,
+    Resize,
+    Select,
+    UiState,
+    Warn,
+    activate,
+    interpret,
+    is_arrow,
+)
+from .layout import Button, Layout, Rect, button_at, compute_layout
+
+log = logging.getLogger(__name__)
+
+MakePuzzle = Callable[[int, str, "int | str | None"], Grid]
+
+CHECKING_LABELS = {
+    Checking.OFF: "Errors: hidden",
+    Checking.CONFLICTS: "Errors: conflicts",
+    Checking.SOLUTION: "Errors: all mistakes",
+}
+#: Seconds a message stays in the status line (errors and notices stay until replaced).
+MESSAGE_SECONDS = 8.0
+#: Seconds between saves of the time played while a game runs.
+AUTOSAVE_SECONDS = 15.0
+
+
+def default_make_puzzle(size: int, level: str, seed: int | str | None) -> Grid:
+    from ..generator import generate  # the generator is loaded when a puzzle is wanted
+
+    return generate(size, seed=seed, difficulty=level)
+
+
+@dataclass
+class Job:
+    """A puzzle being made in a worker thread (16×16 takes seconds in pure Python)."""
+
+    size: int
+    level: str
+    started: float
+    result: tuple[Grid, Grid] | None = None
+    error: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+    cancelled: bool = False
+
+
+@dataclass
+class Dirty:
+    """What changed since the last frame."""
+
+    all: bool = True
+    board: bool = False
+    header: bool = False
+    buttons: set[str] = field(default_factory=set)
+
+    @property
+    def any(self) -> bool:
+        return self.all or self.board or self.header or bool(self.buttons)
+
+    def clear(self) -> None:
+        self.all = self.board = self.header = False
+        self.buttons.clear()
+
+
+class Controller:
+    """The game without its window. ``window`` is the window's size in pixels."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        puzzle: Grid | None = None,
+        size: int | None = None,
+        level: str | None = None,
+        seed: int | str | None = None,
+        resume: bool = True,
+        window: tuple[int, int] = (1100, 740),
+        clock: Callable[[], float] = time.monotonic,
+        make_puzzle: MakePuzzle = default_make_puzzle,
+        clipboard: Callable[[], str | None] | None = None,
+        watcher: Callable[[Grid], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.make_puzzle = make_puzzle
+        self.clipboard: Callable[[], str | None] = clipboard or (lambda: None)
+        #: Shows the computer solving a puzzle (a window of its own); None: not offered.
+        self.watcher = watcher
+        self.window = window
+
+        # UI state (DESIGN rule 4: not part of the game, not undone).
+        self.session: Session | None = None
+        self.selected: int | None = None
+        self.notes_mode = False
+        self.dialog: Dialog | None = None
+        #: Counts the dialogs opened, so the view knows when one is new.
+        self.dialog_serial = 0
+        self.message = ""
+        self.message_kind = "info"
+        self._message_until: float | None = None
+        self.running = True
+        self.checking = _setting_checking(store)
+        self.new_size = _int_setting(store, "size", 9, SIZES)
+        self.new_level = store.get_setting("level", DEFAULT_LEVEL)
+        if self.new_level not in LEVELS:
+            self.new_level = DEFAULT_LEVEL
+        #: Cells to tint, by why: ``hint`` (the hint's cells), ``hint-area`` (its units),
+        #: ``check`` (wrong digits found by Check).
+        self.flash: dict[int, str] = {}
+        self.job: Job | None = None
+        self.hover: str | None = None
+        self.pressed: str | None = None
+        self.pressed_mouse = 1
+        self._auto_paused = False
+        self._held: set[str] = set()
+        self._shown_second = -1
+        self._last_save = clock()
+        self.dirty = Dirty()
+        self.layout: Layout = self._compute_layout()
+
+        if puzzle is not None:
+            verdict = examine(puzzle)
+            if verdict.solution is None:
+                raise ValueError(verdict.problem)
+            self._install(Session(puzzle, verdict.solution, level=CUSTOM, clock=clock))
+            self.say("Your puzzle is ready. Good luck!")
+        else:
+            # Asking for a size, a level or a seed means asking for a new game.
+            wanted = resume and size is None and level is None and seed is None
+            restored = store.resume(checking=self.checking, clock=clock) if wanted else None
+            if restored is not None:
+                self._install(restored, fresh=False)
+                what = f"{restored.size}×{restored.size} {label(restored.level)}"
+                self.say(f"Welcome back: your {what} game, {format_time(restored.elapsed)}.")
+            else:
+                self.start_new(size or self.new_size, level or self.new_level, seed, wait=0.8)
+        if store.notices:  # a database moved aside: say so plainly, in full
+            text = "\n\n".join(store.notices)
+            self.say(" ".join(store.notices), "error", sticky=True)
+            self._open(MessageDialog("About your saved games", text, width=640, height=300))
+
+    # --- what the view reads ---------------------------------------------------------------
+    @property
+    def buttons(self) -> list[Button]:
+        """The main screen's buttons (tools, pad, actions, pause, errors setting)."""
+        return self.layout.buttons
+
+    def button(self, key: str) -> Button:
+        """The main screen's button ``key``, up to date with the game."""
+        b = self.layout.button(key)
+        self.decorate(b)
+        return b
+
+    @property
+    def generating(self) -> bool:
+        return self.job is not None
+
+    @property
+    def size(self) -> int:
+        """The board's size: the game's, else the one being made or asked for."""
+        if self.session is not None:
+            return self.session.size
+        return self.job.size if self.job is not None else self.new_size
+
+    def ui_state(self) -> UiState:
+        s = self.session
+        return UiState(
+            size=self.size,
+            selected=self.selected,
+            notes_mode=self.notes_mode,
+            entries=s.state.entries if s is not None else None,
+            playing=s is not None and not self.generating and not s.paused,
+            generating=self.generating,
+            dialog=self.dialog is not None,
+            buttons=self.active_buttons(),
+            board=self.layout.board if s is not None else None,
+            pressed=self.pressed,
+            pressed_mouse=self.pressed_mouse,
+        )
+
+    def active_buttons(self) -> list[Button]:
+        """The buttons that take clicks now: the dialog's, else the screen's and the card's."""
+        if self.dialog is not None:
+            return self.dialog.buttons
+        s = self.session
+        out = []
+        for b in self.layout.buttons:
+            self.decorate(b)
+            out.append(b)
+        if s is not None and s.paused and not s.finished and not self.generating:
+            out.append(self.layout.resume)
+        if self.generating and s is not None:
+            out.append(self.layout.cancel_new)
+        return out
+
+    def enabled(self, key: str) -> bool:
+        s = self.session
+        if s is None or self.generating:
+            return key in ("help", "stats", "new", "custom", "checking")
+        if s.paused:
+            return key in ("pause", "new", "custom", "stats", "help", "checking")
+        if s.finished:
+            return key in ("new", "custom", "stats", "help", "checking")
+        if key == "undo":
+            return s.can_undo
+        if key == "redo":
+            return s.can_redo
+        return True
+
+    def decorate(self, b: Button) -> None:
+        """Bring a button's label and state up to date with the game."""
+        s = self.session
+        b.enabled = self.enabled(b.key)
+        if b.key == "notes":
+            b.label = "Notes: on" if self.notes_mode else "Notes: off"
+            b.active = self.notes_mode
+        elif b.key == "checking":
+            b.label = CHECKING_LABELS[self.checking]
+        elif b.key.startswith("digit:") and s is not None:
+            d = int(b.key[6:])
+            left = s.remaining().get(d, 0)
+            b.sub = f"{left} left" if left else "done"
+            b.dim = left == 0
+            selected_digit = s.state.digit(self.selected) if self.selected is not None else 0
+            b.active = d == selected_digit and not s.paused
+
+    # --- games ----------------------------------------------------------------------------
+    def _install(self, session: Session, *, fresh: bool = True) -> None:
+        """Make ``session`` the game on screen (saving it, which retires the old one)."""
+        old = self.session
+        if old is not None and old is not session:
+            self.save()
+        session.checking = self.checking
+        self.session = session
+        self.notes_mode = False
+        self.flash.clear()
+        empty = [c for c, v in enumerate(session.state.board.cells) if not v]
+        self.selected = empty[0] if empty else 0
+        if fresh or session.game_id is None:
+            self.save()
+        self.layout = self._compute_layout()
+        self.dirty.all = True
+
+    def start_new(
+        self, size: int, level: str, seed: int | str | None = None, *, wait: float = 0.0
+    ) -> None:
+        """Make a new puzzle in a worker thread; it replaces the game when ready.
+
+        ``wait``: seconds to wait for it here, so quick sizes show no "making" state.
+        """
+        if self.job is not None:
+            self.job.cancelled = True
+        job = Job(size, level, self.clock())
+        make = self.make_puzzle
+
+        def work() -> None:
+            try:
+                puzzle = make(size, level, seed)
+                verdict = examine(puzzle)
+                if verdict.solution is None:
+                    job.error = f"the new puzzle cannot be played: {verdict.problem}"
+                else:
+                    job.result = (puzzle, verdict.solution)
+            except Exception as err:  # reported to the player, the window stays up
+                log.exception("generating a puzzle failed")
+                job.error = str(err) or type(err).__name__
+            finally:
+                job.done.set()
+
+        self.job = job
+        threading.Thread(target=work, name="sudokit-generate", daemon=True).start()
+        if wait > 0:
+            job.done.wait(wait)
+        self._poll_job()
+        self.dirty.all = True
+
+    def _poll_job(self) -> None:
+        job = self.job
+        if job is None or not job.done.is_set():
+            return
+        self.job = None
+        if job.cancelled:
+            return
+        if job.result is None:
+            self.say(f"Could not make a puzzle: {job.error}", "error")
+            return
+        puzzle, solution = job.result
+        self._install(Session(puzzle, solution, level=job.level, clock=self.clock))
+        self.say(f"New {job.size}×{job.size} {label(job.level)} game. Good luck!")
+
+    def cancel_generation(self) -> None:
+        if self.job is not None:
+            self.job.cancelled = True
+            self.job = None
+            self.say("No new game then.")
+            self.dirty.all = True
+
+    def save(self) -> Finish | None:
+        """Save the game (every move is saved as it is played)."""
+        if self.session is None:
+            return None
+        try:
+            finish = self.store.save(self.session)
+        except SaveFileError as err:
+            self.say(f"Could not save: {err}", "error", sticky=True)
+            return None
+        self._last_save = self.clock()
+        return finish
+
+    # --- messages ---------------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info", *, sticky: bool = False) -> None:
+        """Show a message in the status line (errors and notices stay until replaced)."""
+        self.message = text
+        self.message_kind = kind
+        if sticky or kind == "success":
+            self._message_until = None
+        else:
+            self._message_until = self.clock() + MESSAGE_SECONDS
+        self.dirty.all = True
+
+    # --- input ------------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        """React to one input event."""
+        match event:
+            case Resize(size):
+                self.resize(size)
+            case Focus(gained):
+                self._focus(gained)
+            case Expose():
+                self.dirty.all = True
+            case KeyUp(name):
+                self._held.discard(name)
+            case Key(name):
+                # Key repeat is for moving around; a held digit must not toggle on and off.
+                if name in self._held and not is_arrow(name):
+                    return
+                self._held.add(name)
+                self.apply(interpret(self.ui_state(), event))
+            case Motion(pos):
+                self._motion(pos)
+            case Release():
+                intent = interpret(self.ui_state(), event)
+                if self.pressed is not None:
+                    self.dirty.buttons.add(self.pressed)
+                    self.pressed = None
+                    if self.dialog is not None:
+                        self.dirty.all = True
+                self.apply(intent)
+            case _:
+                self.apply(interpret(self.ui_state(), event))
+
+    def apply(self, intent: Intent | None) -> None:
+        """Carry out an intent: a move on the game, or a change of UI state."""
+        match intent:
+            case None | ReleaseButton():
+                pass
+            case Select(cell):
+                self.select(cell)
+            case MoveCursor(dr, dc):
+                self.move_selection(dr, dc)
+            case Command(name):
+                self._command(name)
+            case Warn(text):
+                self.say(text, "warn")
+            case PressButton(key, mouse):
+                self.pressed, self.pressed_mouse = key, mouse
+                self.dirty.buttons.add(key)
+                if self.dialog is not None:
+                    self.dirty.all = True
+            case PastePuzzle(text):
+                self.open_custom()
+                if isinstance(self.dialog, CustomDialog):
+                    self.dialog.paste(text)
+            case DialogKey(key):
+                if self.dialog is not None:
+                    self._outcome(self.dialog.key(key))
+            case DialogButton(key):
+                if self.dialog is not None:
+                    self._outcome(self.dialog.click(key))
+            case DialogClick(pos, button):
+                if self.dialog is not None:
+                    self._outcome(self.dialog.mouse(pos, button))
+            case _:
+                self.play(intent)
+
+    def _command(self, name: str) -> None:
+        commands: dict[str, Callable[[], object]] = {
+            "undo": self.undo,
+            "redo": self.redo,
+            "notes": self.toggle_notes,
+            "hint": self.hint,
+            "check": self.check,
+            "pause": self.toggle_pause,
+            "resume": self.toggle_pause,
+            "new": self.open_new_game,
+            "restart": self.restart,
+            "custom": self.open_custom,
+            "solve": self.ask_solve,
+            "stats": self.open_stats,
+            "help": self.open_help,
+            "checking": self.cycle_checking,
+            "watch": self.watch,
+            "cancel-new": self.cancel_generation,
+            "paste": self.paste,
+            "quit": self.quit,
+        }
+        commands[name]()
+
+    def activate(self, key: str, *, right: bool = False) -> None:
+        """Do what the main screen's button ``key`` does."""
+        self.apply(activate(self.ui_state(), key, right=right))
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        b = button_at(self.active_buttons(), pos)
+        key = b.key if b is not None else None
+        if key != self.hover:
+            if self.dialog is not None:
+                self.dirty.all = True
+            else:
+                self.dirty.buttons.update(k for k in (self.hover, key) if k is not None)
+            self.hover = key
+
+    def _focus(self, gained: bool) -> None:
+        s = self.session
+        if not gained:
+            self._held.clear()  # their key-up events go to another window
+            if s is not None and not s.paused and not s.finished:
+                s.pause()
+                self.save()
+                self._auto_paused = True
+                self.dirty.all = True
+        elif self._auto_paused and s is not None:
+            s.resume()
+            self._auto_paused = False
+            self.dirty.all = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window has a new size: lay everything out again."""
+        self.window = size
+        self.layout = self._compute_layout()
+        if self.dialog is not None:
+            self.dialog.layout(Rect(0, 0, *size))
+        self.dirty.all = True
+
+    def _compute_layout(self) -> Layout:
+        return compute_layout(self.window, self.size)
+
+    # --- playing ----------------------------------------------------------------------------
+    def _can_play(self) -> Session | None:
+        s = self.session
+        if s is None or self.generating or s.paused:
+            return None
+        return s
+
+    def play(self, move: Move) -> bool:
+        """Play a move on the session (the one way moves reach the game)."""
+        s = self._can_play()
+        if s is None:
+            return False
+        try:
+            changed = s.play(move)
+        except IllegalMoveError as err:
+            text = str(err)
+            self.say(text[0].upper() + text[1:] + ".", "warn")
+            return False
+        if changed:
+            self._changed()
+        return changed
+
+    def _changed(self) -> None:
+        self.flash.clear()
+        self.dirty.all = True
+        finish = self.save()
+        s = self.session
+        if finish is not None and s is not None:
+            self.selected = None  # a clean look at the finished grid
+            text = finish_message(finish, s.level, s.size)
+            if finish.solved:
+                self.say(text, "success")
+                self._open(
+                    MessageDialog(
+                        "Solved!",
+                        f"{text}\nHints used: {s.hints_used}.  Mistakes: {s.mistakes_made}.",
+                        confirm=("New game", "new"),
+                    )
+                )
+            else:
+                self.say(text, "info", sticky=True)
+
+    def enter(self, digit: int, *, note: bool = False) -> None:
+        """Type a digit in the selected cell (a note in notes mode or when asked)."""
+        self.activate(f"digit:{digit}", right=note)
+
+    def erase(self) -> None:
+        self.activate("erase")
+
+    def undo(self) -> None:
+        s = self._can_play()
+        if s is not None and s.undo():
+            self._changed()
+
+    def redo(self) -> None:
+        s = self._can_play()
+        if s is not None and s.redo():
+            self._changed()
+
+    def restart(self) -> None:
+        if self.play(Restart()):
+            self.say("Back to the start. Undo brings your moves back.")
+
+    def toggle_notes(self) -> None:
+        self.notes_mode = not self.notes_mode
+        self.dirty.all = True
+
+    def hint(self) -> None:
+        s = self._can_play()
+        if s is None:
+            return
+        before = s.position
+        h = s.hint()
+        if s.position != before:
+            self._changed()
+        else:
+            self.save()  # the hint count
+        shape = s.state.shape
+        area = {c for u in h.units for c in shape.units[u]}
+        self.flash = dict.fromkeys(area, "hint-area")
+        self.flash.update(dict.fromkeys(h.cells, "hint"))
+        if h.cells and h.kind == "mistake":
+            self.selected = h.cells[0]
+        if not s.finished:  # the last cell revealed: the "solved" message stands
+            self.say(h.message, "info")
+
+    def check(self) -> None:
+        s = self._can_play()
+        if s is None:
+            return
+        result = s.check()
+        self.flash = dict.fromkeys(result.wrong, "check")
+        self.say(result.message, "warn" if result.wrong else "success")
+
+    def toggle_pause(self) -> None:
+        s = self.session
+        if s is None or s.finished:
+            return
+        if s.paused:
+            s.resume()
+            self.say("Welcome back.")
+        else:
+            s.pause()
+            self.save()
+            self.say("Paused. Press P to go on.", sticky=True)
+        self._auto_paused = False
+        self.dirty.all = True
+
+    def watch(self) -> None:
+        """Watch the computer solve this puzzle; the game waits, paused, and comes back
+        as it was."""
+        s = self.session
+        if s is None or self.generating or self.watcher is None:
+            return
+        was_paused = s.paused
+        if not was_paused:
+            s.pause()
+        self.save()
+        try:
+            self.watcher(s.puzzle)
+        finally:
+            self.dirty.all = True
+            if not was_paused:
+                s.resume()
+
+    def cycle_checking(self) -> None:
+        order = list(Checking)
+        self.checking = order[(order.index(self.checking) + 1) % len(order)]
+        if self.session is not None:
+            self.session.checking = self.checking
+        self._set_setting("checking", self.checking.value)
+        explain = {
+            Checking.OFF: "Errors are not shown; use Check when you want to know.",
+            Checking.CONFLICTS: "Digits that break a rule are shown in red.",
+            Checking.SOLUTION: "Every digit that differs from the solution is shown in red.",
+        }
+        self.say(explain[self.checking])
+
+    def _set_setting(self, key: str, value: str) -> None:
+        try:
+            self.store.set_setting(key, value)
+        except SaveFileError as err:
+            log.warning("cannot save the setting: %s", err)
+
+    def move_selection(self, dr: int, dc: int) -> None:
+        s = self.session
+        if s is None:
+            return
+        n = s.size
+        if self.selected is None:
+            self.select(0)
+        else:
+            r, c = divmod(self.selected, n)
+            self.select(((r + dr) % n) * n + (c + dc) % n)
+
+    def select(self, cell: int | None) -> None:
+        if cell != self.selected:
+            self.selected = cell
+            # The board, and the number pad that marks the selected cell's digit.
+            self.dirty.board = True
+            self.dirty.buttons.update(b.key for b in self.buttons if b.key.startswith("digit:"))
+
+    def quit(self) -> None:
+        if self.session is not None:
+            self.save()
+        self.running = False
+
+    # --- dialogs ----------------------------------------------------------------------------
+    def _open(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+        self.dialog_serial += 1
+        dialog.layout(Rect(0, 0, *self.window))
+        self.pressed = None
+        self.dirty.all = True
+
+    def open_new_game(self) -> None:
+        self._open(NewGameDialog(self.new_size, self.new_level))
+
+    def open_custom(self) -> None:
+        size = self.session.size if self.session is not None else 9
+        self._open(CustomDialog(size, self.clipboard))
+
+    def paste(self) -> None:
+        """Ctrl+V on the board: the clipboard's puzzle, in "your puzzle" to check and start."""
+        self.apply(PastePuzzle(self.clipboard() or ""))
+
+    def open_stats(self) -> None:
+        self.save()
+        self._open(StatsDialog(self.store.stats(), self.store.database))
+
+    def open_help(self) -> None:
+        self._open(HelpDialog())
+
+    def ask_solve(self) -> None:
+        if self._can_play() is None:
+            return
+        self._open(
+            MessageDialog(
+                "Show the solution?",
+                "The whole solution is filled in and this game counts as played, not solved.",
+                confirm=("Show solution", "solve"),
+                cancel="Keep playing",
+            )
+        )
+
+    def _outcome(self, outcome: DialogResult) -> None:
+        self.dirty.all = True
+        if outcome is None:
+            return
+        self.dialog = None
+        match outcome:
+            case StartNew(size, level):
+                self.new_size, self.new_level = size, level
+                self._set_setting("size", str(size))
+                self._set_setting("level", level)
+                self.start_new(size, level, wait=0.3)
+                if self.generating:
+                    self.say(f"Making a {size}×{size} {label(level)} puzzle…", sticky=True)
+            case StartCustom(puzzle, solution):
+                self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
+                self.say("Your puzzle is ready. Good luck!")
+            case Confirmed("solve"):
+                self.play(Solve())
+            case Confirmed("new"):
+                self.open_new_game()
+            case Close():
+                pass
+
+    # --- time -------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Work not driven by input: a finished puzzle, the timer, old messages."""
+        now = self.clock()
+        if self.job is not None:
+            self._poll_job()
+            self.dirty.board = True  # the "making" animation
+        s = self.session
+        if s is not None:
+            second = int(s.elapsed)
+            if second != self._shown_second:
+                self._shown_second = second
+                self.dirty.header = True
+            if not s.paused and not s.finished and now - self._last_save > AUTOSAVE_SECONDS:
+                self.save()  # keep the time played safe
+        if self._message_until is not None and now > self._message_until:
+            self.message = ""
+            self._message_until = None
+            self.dirty.all = True
+
+
+def _setting_checking(store: Store) -> Checking:
+    try:
+        return Checking(store.get_setting("checking", Checking.CONFLICTS.value))
+    except ValueError:
+        return Checking.CONFLICTS
+
+
+def _int_setting(store: Store, key: str, default: int, allowed: tuple[int, ...]) -> int:
+    try:
+        value = int(store.get_setting(key, str(default)))
+    except ValueError:
+        return default
+    return value if value in allowed else default
+
+
+__all__ = ["CHECKING_LABELS", "Controller", "Dirty", "Job", "default_make_puzzle"]

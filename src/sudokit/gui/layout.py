@@ -1,0 +1,326 @@
+"""Where things go: rectangles computed from the window's size, without pygame.
+
+Everything here is plain data and pure functions, so the controller can hit-test clicks
+and tests can check layouts without a window. :class:`Rect` is a named tuple
+``(x, y, w, h)``, which pygame accepts wherever it takes a rectangle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..geometry import Shape
+
+__all__ = [
+    "BoardGeometry",
+    "Button",
+    "Layout",
+    "Rect",
+    "button_at",
+    "compute_layout",
+    "fit_board",
+    "grid_layout",
+    "overlay_card",
+]
+
+
+class Rect(NamedTuple):
+    """An immutable rectangle; the half-open area ``x <= px < x + w``."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @classmethod
+    def centered(cls, w: int, h: int, center: tuple[int, int]) -> Rect:
+        return cls(center[0] - w // 2, center[1] - h // 2, w, h)
+
+    @property
+    def left(self) -> int:
+        return self.x
+
+    @property
+    def top(self) -> int:
+        return self.y
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def centerx(self) -> int:
+        return self.x + self.w // 2
+
+    @property
+    def centery(self) -> int:
+        return self.y + self.h // 2
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.centerx, self.centery)
+
+    @property
+    def topleft(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.w, self.h)
+
+    def collidepoint(self, pos: tuple[int, int]) -> bool:
+        return self.x <= pos[0] < self.x + self.w and self.y <= pos[1] < self.y + self.h
+
+    def colliderect(self, other: Rect) -> bool:
+        return (
+            self.x < other.x + other.w
+            and other.x < self.x + self.w
+            and self.y < other.y + other.h
+            and other.y < self.y + self.h
+        )
+
+    def inflate(self, dx: int, dy: int) -> Rect:
+        """Grown by ``dx``, ``dy`` in all, around the same centre (as pygame's)."""
+        return Rect(self.x - dx // 2, self.y - dy // 2, self.w + dx, self.h + dy)
+
+    def move(self, dx: int, dy: int) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+@dataclass(slots=True)
+class Button:
+    """A clickable rectangle.
+
+    ``kind``: ``normal``, ``primary`` (filled with the accent), ``ghost`` (no border until
+    hovered), ``digit`` (a number-pad key: big label, small ``sub`` line under it) or
+    ``segment`` (one choice of a segmented control; ``active`` when chosen).
+    ``active`` also marks a toggle that is on (notes mode).
+    """
+
+    key: str
+    label: str
+    kind: str = "normal"
+    rect: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
+    enabled: bool = True
+    active: bool = False
+    sub: str = ""
+    dim: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
+    for b in buttons:
+        if b.hit(pos):
+            return b
+    return None
+
+
+def grid_layout(
+    area: Rect, count: int, columns: int, gap: int, row_height: int | None = None
+) -> list[Rect]:
+    """``count`` rectangles in rows of ``columns`` filling ``area``'s width."""
+    rows = max(1, -(-count // columns))
+    w = (area.w - gap * (columns - 1)) / columns
+    h = row_height if row_height is not None else (area.h - gap * (rows - 1)) / rows
+    out = []
+    for i in range(count):
+        r, c = divmod(i, columns)
+        x = area.x + round(c * (w + gap))
+        y = area.y + round(r * (h + gap))
+        x2 = area.x + round(c * (w + gap) + w)
+        out.append(Rect(x, y, x2 - x, round(h)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Where a board's cells are: whole-pixel cells of side ``cell`` from ``rect``."""
+
+    shape: Shape
+    rect: Rect
+    cell: int
+
+    def cell_rect(self, cell: int) -> Rect:
+        r, c = divmod(cell, self.shape.n)
+        return Rect(self.rect.x + c * self.cell, self.rect.y + r * self.cell, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under a point, or None outside the board."""
+        x, y = pos[0] - self.rect.x, pos[1] - self.rect.y
+        n = self.shape.n
+        if self.cell <= 0 or not (0 <= x < self.cell * n and 0 <= y < self.cell * n):
+            return None
+        return (y // self.cell) * n + x // self.cell
+
+
+def fit_board(area: Rect, shape: Shape) -> BoardGeometry:
+    """The largest board with whole-pixel cells that fits ``area``, centred."""
+    cell = max(1, min(area.w, area.h) // shape.n)
+    side = cell * shape.n
+    return BoardGeometry(shape, Rect.centered(side, side, area.center), cell)
+
+
+# --- the game window ---------------------------------------------------------------------
+
+#: The main screen's buttons: (key, label), in their groups.
+TOOLS = [
+    ("undo", "Undo"),
+    ("redo", "Redo"),
+    ("notes", "Notes"),
+    ("auto", "Auto-notes"),
+    ("hint", "Hint"),
+    ("check", "Check"),
+]
+ACTIONS = [
+    ("new", "New game"),
+    ("restart", "Restart"),
+    ("custom", "Your puzzle"),
+    ("solve", "Solve"),
+    ("stats", "Statistics"),
+    ("help", "Help"),
+]
+_ROW_H = 40  # button height in the tall (portrait) layout
+
+
+@dataclass(slots=True)
+class Layout:
+    """The main screen at one window size: its areas, its buttons and the board."""
+
+    size: tuple[int, int]
+    header: Rect
+    board_area: Rect
+    panel: Rect
+    status: Rect
+    wide: bool
+    #: Show the name "sudokit" in the header (there is room for it).
+    show_name: bool
+    board: BoardGeometry
+    #: The panel's and header's buttons (tools, number pad, erase, actions, pause, errors).
+    buttons: list[Button]
+    #: The card over the board (paused, making a puzzle) and its buttons.
+    card: Rect
+    resume: Button
+    cancel_new: Button
+
+    def button(self, key: str) -> Button:
+        return next(b for b in self.buttons if b.key == key)
+
+
+def overlay_card(area: Rect) -> Rect:
+    """The card shown over the board (paused, making a puzzle)."""
+    return Rect.centered(min(380, area.w - 20), min(170, area.h - 20), area.center)
+
+
+def compute_layout(size: tuple[int, int], n: int) -> Layout:
+    """The main screen of a ``size`` window for an ``n``×``n`` board."""
+    w, h = size
+    margin = max(12, min(28, min(w, h) // 30))
+    header_h, status_h = (64, 40) if h >= 560 else (50, 34)
+    top, bottom = header_h, h - status_h
+    content_h = max(100, bottom - top - 8)
+    wide = w >= h * 1.05
+    if wide:
+        panel_w = max(240, min(380, int(w * 0.30)))
+        side = max(100, min(content_h, w - panel_w - 3 * margin))
+        x0 = max(margin, (w - side - margin - panel_w) // 2)
+        board_area = Rect(x0, top, side, side)
+        panel = Rect(board_area.right + margin, top, panel_w, side)
+        header = Rect(x0, 0, panel.right - x0, header_h)
+    else:
+        # Tall window: the board on top, the controls in rows under it.
+        pad_rows = 1 if n <= 9 else 2
+        panel_h = (pad_rows + 2) * _ROW_H + (pad_rows + 1) * 8 + 8
+        side = max(100, min(w - 2 * margin, content_h - panel_h - margin))
+        panel_w = max(side, min(w - 2 * margin, 640))
+        board_area = Rect((w - side) // 2, top, side, side)
+        panel = Rect((w - panel_w) // 2, board_area.bottom + margin, panel_w, panel_h)
+        header = Rect(panel.x, 0, panel.w, header_h)
+    status = Rect(header.x, h - status_h, header.w, status_h)
+    buttons = _panel_buttons(panel, wide, Shape.of(n))
+    # The header holds, from the left, the mark, the name (when there is room) and
+    # the size/level chip; from the right, pause, timer, mistakes and the errors
+    # setting, which moves to the status line when the window is too narrow.
+    cy = header.centery
+    pause = Button("pause", "", "ghost", Rect(header.right - 40, cy - 18, 40, 36))
+    show_name = header.w >= 700
+    left_end = header.x + 26 + (120 if show_name else 0) + 16 + 150
+    check_w = 168
+    check_x = pause.rect.x - 100 - 110 - check_w
+    if check_x >= left_end + 8:
+        checking_rect = Rect(check_x, cy - 16, check_w, 32)
+    else:
+        checking_rect = Rect(status.right - 96 - check_w, status.centery - 13, check_w, 30)
+    checking = Button("checking", "", "ghost", checking_rect)
+    card = overlay_card(board_area)
+    under = Rect.centered(150, 42, (card.centerx, card.bottom - 20 - 21))
+    return Layout(
+        size=(w, h),
+        header=header,
+        board_area=board_area,
+        panel=panel,
+        status=status,
+        wide=wide,
+        show_name=show_name,
+        board=fit_board(board_area, Shape.of(n)),
+        buttons=[*buttons, pause, checking],
+        card=card,
+        resume=Button("resume", "Resume", "primary", under),
+        cancel_new=Button("cancel-new", "Cancel", "normal", under),
+    )
+
+
+def _panel_buttons(p: Rect, wide: bool, shape: Shape) -> list[Button]:
+    n = shape.n
+    tools = [Button(k, t) for k, t in TOOLS]
+    pad = [Button(f"digit:{d}", shape.symbols[d - 1], "digit") for d in range(1, n + 1)]
+    erase = Button("erase", "Erase")
+    actions = [Button(k, t, "primary" if k == "new" else "normal") for k, t in ACTIONS]
+    gap = 10
+    if wide:
+        pad_cols = shape.box_cols if n != 6 else 3
+        pad_rows = -(-n // pad_cols)
+        # Natural sizes, scaled together with the panel's height (the board's).
+        pad_w = (p.w - 8 * (pad_cols - 1)) / pad_cols
+        natural = 5 * 42 + 36 + 2 * 18 + 8 + 3 * gap + pad_rows * 60
+        k = max(0.6, min(1.3, p.h / natural))
+        tool_h = action_h = round(42 * k)
+        erase_h, section, gap = round(36 * k), round(18 * k), max(4, round(gap * k))
+        # The number pad takes what the fixed rows leave, keys no taller than wide.
+        fixed = 2 * tool_h + gap + section + 8 + erase_h + section + 3 * action_h + 2 * gap
+        row = min(pad_w * 0.9, (p.h - fixed - 8 * (pad_rows - 1)) / pad_rows)
+        pad_h = round(max(24, row) * pad_rows + 8 * (pad_rows - 1))
+        y = p.y
+        _place(tools, grid_layout(Rect(p.x, y, p.w, 2 * tool_h + gap), 6, 3, gap))
+        y += 2 * tool_h + gap + section
+        _place(pad, grid_layout(Rect(p.x, y, p.w, pad_h), n, pad_cols, 8))
+        y += pad_h + 8
+        erase.rect = Rect(p.x, y, p.w, erase_h)
+        # The game actions sit at the bottom, level with the board's lower edge.
+        y = max(y + erase_h + section, p.bottom - (3 * action_h + 2 * gap))
+        _place(actions, grid_layout(Rect(p.x, y, p.w, 3 * action_h + 2 * gap), 6, 2, gap))
+    else:
+        row_h, small = _ROW_H, 8
+        per_row = n if n <= 9 else -(-n // 2)
+        rows = -(-n // per_row)
+        erase_w = 96
+        pad_area = Rect(p.x, p.y, p.w - erase_w - small, rows * row_h + (rows - 1) * 6)
+        _place(pad, grid_layout(pad_area, n, per_row, 6))
+        erase.rect = Rect(pad_area.right + small, p.y, erase_w, row_h)
+        y = pad_area.bottom + small + 8
+        half = (p.w - 16) // 2
+        _place(tools, grid_layout(Rect(p.x, y, half, 2 * row_h + small), 6, 3, small))
+        _place(actions, grid_layout(Rect(p.right - half, y, half, 2 * row_h + small), 6, 3, small))
+    return [*tools, *pad, erase, *actions]
+
+
+def _place(buttons: Sequence[Button], rects: Sequence[Rect]) -> None:
+    for b, r in zip(buttons, rects, strict=True):
+        b.rect = r

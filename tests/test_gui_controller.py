@@ -1,0 +1,630 @@
+"""The game's actions, played on the controller without pygame or a window.
+
+Input goes in as the plain records the window makes of its events (``Key``, ``Press``…);
+clicks land on the layout's rectangles, as they would on screen.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sudokit import generate, parse
+from sudokit.game import AutoNotes, Checking, Erase, SetDigit, Store, ToggleNote
+from sudokit.grid import Grid
+from sudokit.gui.controller import Controller
+from sudokit.gui.dialogs import CustomDialog, HelpDialog, MessageDialog, NewGameDialog, StatsDialog
+from sudokit.gui.interpret import (
+    Command,
+    Focus,
+    Key,
+    KeyUp,
+    Motion,
+    MoveCursor,
+    Paste,
+    PastePuzzle,
+    Press,
+    Quit,
+    Release,
+    Select,
+    UiState,
+    Warn,
+    interpret,
+    key_digit,
+)
+from sudokit.gui.layout import compute_layout
+
+PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+_CACHE: dict[int, Grid] = {}
+
+
+def quick_puzzle(size: int, level: str, seed: object) -> Grid:
+    """Puzzles made once per size, so tests never wait for the generator."""
+    if size not in _CACHE:
+        _CACHE[size] = generate(size, seed=1, difficulty="easy")
+    return _CACHE[size]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKIT_HOME", str(tmp_path))
+
+
+@pytest.fixture()
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture()
+def game(clock: FakeClock) -> Iterator[Controller]:
+    store = Store()
+    yield Controller(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)
+    store.close()
+
+
+def key(
+    c: Controller, name: str, *, ctrl: bool = False, shift: bool = False, text: str = ""
+) -> None:
+    c.handle(Key(name, ctrl=ctrl, shift=shift, text=text))
+    c.handle(KeyUp(name))
+    c.tick()
+
+
+def click(c: Controller, pos: tuple[int, int], button: int = 1) -> None:
+    c.handle(Motion(pos))
+    c.handle(Press(pos, button))
+    c.handle(Release(pos, button))
+    c.tick()
+
+
+def button(c: Controller, name: str) -> tuple[int, int]:
+    buttons = c.dialog.buttons if c.dialog is not None else c.active_buttons()
+    for b in buttons:
+        if b.key == name:
+            return b.rect.center
+    raise KeyError(name)
+
+
+def cell(c: Controller, i: int) -> tuple[int, int]:
+    return c.layout.board.cell_rect(i).center
+
+
+def wait_for_game(c: Controller, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while c.generating and time.monotonic() < end:
+        c.tick()
+        time.sleep(0.01)
+    assert not c.generating
+
+
+# --- no pygame ---------------------------------------------------------------------------
+
+
+def test_the_controller_runs_without_pygame() -> None:
+    code = (
+        "import sys\n"
+        "import sudokit.gui.controller, sudokit.gui.interpret, sudokit.gui.layout\n"
+        "import sudokit.gui.dialogs\n"
+        "from sudokit import parse\n"
+        "from sudokit.game import Store\n"
+        "from sudokit.gui.controller import Controller\n"
+        "from sudokit.gui.interpret import Key\n"
+        "c = Controller(Store(':memory:'), puzzle=parse('1.34' '34.2' '2.43' '43.1'))\n"
+        "c.handle(Key('2'))\n"
+        "print(c.session.state.entries[1], 'pygame' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["2", "False"]
+
+
+# --- interpret: input → intent, pure ------------------------------------------------------
+
+
+def _ui(**kw: object) -> UiState:
+    base: dict[str, object] = {
+        "size": 9,
+        "selected": 2,
+        "entries": (0,) * 81,
+        "playing": True,
+    }
+    base.update(kw)
+    return UiState(**base)  # type: ignore[arg-type]
+
+
+def test_interpret_keys_to_moves() -> None:
+    assert interpret(_ui(), Key("4")) == SetDigit(0, 2, 4)
+    assert interpret(_ui(), Key("kp4")) == SetDigit(0, 2, 4)
+    assert interpret(_ui(), Key("4", shift=True)) == ToggleNote(0, 2, 4)
+    assert interpret(_ui(), Key("4", ctrl=True)) == ToggleNote(0, 2, 4)
+    assert interpret(_ui(notes_mode=True), Key("4")) == ToggleNote(0, 2, 4)
+    entries = [0] * 81
+    entries[2] = 4
+    assert interpret(_ui(entries=entries), Key("4")) == Erase(0, 2), "again takes it back"
+    for name in ("backspace", "delete", "0", "kp0", "kp."):
+        assert interpret(_ui(), Key(name)) == Erase(0, 2)
+    assert interpret(_ui(), Key("m")) == AutoNotes()
+    assert interpret(_ui(selected=None), Key("4")) == Warn("Select a cell first.")
+    assert interpret(_ui(), Key("a")) is None, "no A on 9×9"
+    assert interpret(_ui(size=16, entries=(0,) * 256), Key("g")) == SetDigit(0, 2, 16)
+
+
+def test_interpret_commands_and_ui_changes() -> None:
+    assert interpret(_ui(), Key("left")) == MoveCursor(0, -1)
+    assert interpret(_ui(), Key("escape")) == Select(None)
+    assert interpret(_ui(generating=True), Key("escape")) == Command("cancel-new")
+    assert interpret(_ui(), Key("z", ctrl=True)) == Command("undo")
+    assert interpret(_ui(), Key("z", ctrl=True, shift=True)) == Command("redo")
+    assert interpret(_ui(), Key("slash", shift=True, text="?")) == Command("help")
+    assert interpret(_ui(), Quit()) == Command("quit")
+    assert interpret(_ui(), Paste("1.34")) == PastePuzzle("1.34")
+    # Paused: only the keys that make sense without the board.
+    assert interpret(_ui(playing=False), Key("4")) is None
+    assert interpret(_ui(playing=False), Key("left")) is None
+    assert interpret(_ui(playing=False), Key("p")) == Command("pause")
+
+
+def test_interpret_clicks_use_the_layout() -> None:
+    layout = compute_layout((1100, 740), 9)
+    ui = _ui(buttons=layout.buttons, board=layout.board)
+    assert interpret(ui, Press(layout.board.cell_rect(40).center)) == Select(40)
+    hint = layout.button("hint").rect.center
+    pressed = interpret(ui, Press(hint))
+    assert pressed is not None and getattr(pressed, "key", None) == "hint"
+    held = _ui(buttons=layout.buttons, board=layout.board, pressed="hint")
+    assert interpret(held, Release(hint)) == Command("hint")
+    pad = layout.button("digit:7").rect.center
+    right = _ui(buttons=layout.buttons, pressed="digit:7", pressed_mouse=3)
+    assert interpret(right, Release(pad, 3)) == ToggleNote(0, 2, 7), "a right click: a note"
+
+
+def test_key_digit() -> None:
+    assert key_digit(Key("kp9"), 9) == 9
+    assert key_digit(Key("g"), 16) == 16
+    assert key_digit(Key("g"), 12) is None
+    assert key_digit(Key("left"), 9) is None
+
+
+# --- typing --------------------------------------------------------------------------------
+
+
+def test_opening_state(game: Controller) -> None:
+    s = game.session
+    assert s is not None and s.puzzle == PUZZLE
+    assert game.selected == 2, "the first empty cell is selected"
+    assert game.running and game.dialog is None
+
+
+def test_click_a_cell_and_type(game: Controller) -> None:
+    click(game, cell(game, 3))
+    assert game.selected == 3
+    key(game, "6")
+    s = game.session
+    assert s is not None and s.state.entries[3] == 6
+    key(game, "kp4")
+    assert s.state.entries[3] == 4, "numpad digits work too"
+    key(game, "kp4")
+    assert s.state.entries[3] == 0, "typing the same digit again takes it back"
+
+
+def test_erase_keys(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    for erase in ("backspace", "delete", "0"):
+        key(game, "4")
+        assert s.state.entries[2] == 4
+        key(game, erase)
+        assert s.state.entries[2] == 0
+
+
+def test_undo_redo_keys(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    key(game, "4")
+    key(game, "right")
+    key(game, "6")
+    assert s.state.entries[2:4] == (4, 6)
+    key(game, "z", ctrl=True)
+    key(game, "z", ctrl=True)
+    assert s.state.entries[2:4] == (0, 0)
+    key(game, "y", ctrl=True)
+    assert s.state.entries[2:4] == (4, 0)
+    key(game, "z", ctrl=True, shift=True)
+    assert s.state.entries[2:4] == (4, 6)
+
+
+def test_a_held_digit_does_not_toggle(game: Controller) -> None:
+    for _ in range(3):  # key repeat: downs without ups
+        game.handle(Key("4", text="4"))
+    assert game.session is not None and game.session.state.entries[2] == 4
+    game.handle(KeyUp("4"))
+    for _ in range(3):
+        game.handle(Key("right"))
+    assert game.selected == 5, "arrows repeat"
+
+
+def test_arrows_move_and_wrap(game: Controller) -> None:
+    game.select(0)
+    key(game, "left")
+    assert game.selected == 8
+    key(game, "up")
+    assert game.selected == 80
+    key(game, "down")
+    key(game, "right")
+    assert game.selected == 0
+    key(game, "escape")
+    assert game.selected is None
+    key(game, "5")
+    assert "Select a cell" in game.message
+
+
+def test_notes(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    key(game, "n")
+    assert game.notes_mode
+    key(game, "1")
+    key(game, "2")
+    assert s.state.notes[2] == 0b11 and s.state.entries[2] == 0
+    key(game, "n")
+    key(game, "4", shift=True)
+    key(game, "9", ctrl=True)
+    assert s.state.notes[2] == 0b100001011
+    key(game, "m")
+    assert list(s.state.notes) == s.state.board.candidates()
+    key(game, "m", shift=True)
+    assert not any(s.state.notes)
+
+
+def test_a_given_cannot_be_changed(game: Controller) -> None:
+    game.select(0)
+    key(game, "1")
+    assert "given" in game.message
+    assert game.session is not None and game.session.state.board.cells[0] == 5
+
+
+def test_letters_on_sixteen(clock: FakeClock) -> None:
+    with Store() as store:
+        c = Controller(store, puzzle=quick_puzzle(16, "easy", None), clock=clock)
+        s = c.session
+        assert s is not None and s.size == 16
+        selected = c.selected
+        assert selected is not None
+        key(c, "a")
+        assert s.state.entries[selected] == 10
+        key(c, "g")
+        assert s.state.entries[selected] == 16
+
+
+# --- the panel -------------------------------------------------------------------------------
+
+
+def test_number_pad(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    click(game, button(game, "digit:4"))
+    assert s.state.entries[2] == 4
+    remaining = s.remaining()[4]
+    assert game.button("digit:4").sub == f"{remaining} left"
+    click(game, button(game, "erase"))
+    click(game, button(game, "digit:7"), button=3)
+    assert s.state.notes[2] == 1 << 6, "a right click writes a note"
+
+
+def test_tool_buttons(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    assert not game.button("undo").enabled
+    click(game, button(game, "auto"))
+    assert any(s.state.notes)
+    click(game, button(game, "undo"))
+    assert not any(s.state.notes)
+    click(game, button(game, "redo"))
+    assert any(s.state.notes)
+    click(game, button(game, "notes"))
+    assert game.notes_mode
+    click(game, button(game, "notes"))
+    click(game, button(game, "restart"))
+    assert s.state == s.states[0]
+    click(game, button(game, "undo"))
+    assert any(s.state.notes), "restart is undoable"
+
+
+def test_a_click_released_elsewhere_does_nothing(game: Controller) -> None:
+    game.handle(Press(button(game, "auto")))
+    assert game.pressed == "auto"
+    game.handle(Release(button(game, "hint")))
+    assert game.pressed is None
+    assert game.session is not None and not any(game.session.state.notes)
+    assert game.session.hints_used == 0
+
+
+def test_hint_and_check(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    key(game, "h")
+    assert s.hints_used == 1 and game.message.startswith("Hint: Look for")
+    assert s.position == 0, "a hint teaches; it plays no move"
+    assert "hint-area" in game.flash.values()
+    game.select(3)
+    key(game, "1")  # wrong
+    click(game, button(game, "check"))
+    assert "r1c4" in game.message and game.flash.get(3) == "check"
+    click(game, button(game, "hint"))
+    assert "wrong" in game.message and s.hints_used == 2
+
+
+def test_checking_setting_cycles_and_persists(game: Controller) -> None:
+    assert game.checking is Checking.CONFLICTS
+    click(game, button(game, "checking"))
+    assert game.checking is Checking.SOLUTION
+    assert game.session is not None and game.session.checking is Checking.SOLUTION
+    click(game, button(game, "checking"))
+    assert game.checking is Checking.OFF
+    assert game.store.get_setting("checking", "") == "off"
+
+
+def test_pause_hides_and_freezes(game: Controller, clock: FakeClock) -> None:
+    s = game.session
+    assert s is not None
+    clock.now += 30
+    key(game, "p")
+    assert s.paused
+    clock.now += 100
+    key(game, "5")
+    assert s.state.entries[2] == 0, "no play while paused"
+    assert s.elapsed == pytest.approx(30)
+    click(game, button(game, "pause"))  # the header button resumes
+    assert not s.paused
+    key(game, "p")
+    click(game, game.layout.resume.rect.center)  # the Resume button on the board
+    assert not s.paused
+
+
+def test_focus_loss_pauses_and_focus_gain_resumes(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    game.handle(Focus(False))
+    assert s.paused
+    game.handle(Focus(True))
+    assert not s.paused
+
+
+# --- finishing -----------------------------------------------------------------------------------
+
+
+def test_solving_shows_the_time_and_records_it(game: Controller, clock: FakeClock) -> None:
+    s = game.session
+    assert s is not None
+    clock.now += 462
+    for c in PUZZLE.empty_cells():
+        game.select(c)
+        key(game, str(s.solution.cells[c]))
+    assert s.finished and s.solved_by_player
+    assert isinstance(game.dialog, MessageDialog)
+    assert game.message == "Solved in 07:42 — well done!"
+    [row] = game.store.stats()
+    assert (row.level, row.solved, row.best) == ("custom", 1, pytest.approx(462))
+    key(game, "escape")
+    assert game.dialog is None
+
+
+def test_solve_asks_first(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    click(game, button(game, "solve"))
+    assert isinstance(game.dialog, MessageDialog)
+    key(game, "escape")
+    assert not s.finished
+    click(game, button(game, "solve"))
+    click(game, button(game, "confirm"))
+    assert s.finished and s.gave_up
+    assert "counts as played" in game.message
+
+
+# --- dialogs -------------------------------------------------------------------------------------
+
+
+def test_new_game_dialog(game: Controller) -> None:
+    key(game, "n", ctrl=True)
+    assert isinstance(game.dialog, NewGameDialog)
+    click(game, button(game, "size:4"))
+    click(game, button(game, "level:hard"))
+    click(game, button(game, "start"))
+    wait_for_game(game)
+    s = game.session
+    assert s is not None and s.size == 4 and s.level == "hard"
+    assert game.store.get_setting("size", "") == "4"
+    # The new game's pad has four keys.
+    assert sum(b.key.startswith("digit:") for b in game.buttons) == 4
+
+
+def test_new_game_dialog_keys(game: Controller) -> None:
+    click(game, button(game, "new"))
+    assert isinstance(game.dialog, NewGameDialog)
+    key(game, "down")  # size 9 -> 12
+    key(game, "right")
+    key(game, "return")
+    wait_for_game(game)
+    assert game.session is not None and game.session.size == 12
+
+
+def test_slow_generation_keeps_the_window_alive(game: Controller) -> None:
+    gate = threading.Event()
+
+    def slow(size: int, level: str, seed: object) -> Grid:
+        gate.wait(5)
+        return quick_puzzle(size, level, seed)
+
+    game.make_puzzle = slow
+    game.start_new(16, "hard")
+    assert game.generating
+    before = game.session
+    for _ in range(5):
+        game.tick()  # the loop runs while the worker works
+    key(game, "5")
+    assert before is not None and before.state.entries[2] == 0, "the board waits"
+    key(game, "escape")
+    assert not game.generating and game.session is before
+    gate.set()
+    game.start_new(16, "hard")
+    wait_for_game(game)
+    assert game.session is not None and game.session.size == 16
+
+
+def test_custom_puzzle_dialog(game: Controller) -> None:
+    clipboard: list[str | None] = [None]
+    game.clipboard = lambda: clipboard[0]
+    key(game, "o", ctrl=True)
+    dialog = game.dialog
+    assert isinstance(dialog, CustomDialog)
+    key(game, "v", ctrl=True)
+    assert "no text" in dialog.error
+    clipboard[0] = "12345"
+    key(game, "v", ctrl=True)
+    assert "Cannot read the pasted text" in dialog.error
+    clipboard[0] = "11" + "." * 79
+    click(game, button(game, "paste"))
+    click(game, button(game, "start"))
+    assert "Malformed" in dialog.error and "duplicate 1" in dialog.error
+    click(game, button(game, "clear"))
+    click(game, button(game, "size:4"))
+    key(game, "1")
+    key(game, "return")
+    assert "several solutions" in dialog.error
+    clipboard[0] = "2345678.." + "........1" + "." * 63
+    key(game, "v", ctrl=True)
+    key(game, "return")
+    assert "no solution" in dialog.error
+    clipboard[0] = str(PUZZLE)
+    click(game, button(game, "paste"))
+    click(game, button(game, "start"))
+    assert game.dialog is None
+    assert game.session is not None and game.session.level == "custom"
+
+
+def test_custom_dialog_typing(game: Controller) -> None:
+    key(game, "o", ctrl=True)
+    dialog = game.dialog
+    assert isinstance(dialog, CustomDialog)
+    click(game, button(game, "size:4"))
+    for k in ["1", "period", "3", "4"]:
+        key(game, k)
+    assert dialog.cells[:4] == [1, 0, 3, 4]
+    key(game, "backspace")  # like a text field: deletes what is before the cursor
+    assert dialog.cells[:4] == [1, 0, 3, 0]
+    key(game, "backspace")
+    assert dialog.cells[:4] == [1, 0, 0, 0] and dialog.selected == 2
+    click(game, dialog.geometry.cell_rect(15).center)
+    assert dialog.selected == 15
+    key(game, "escape")
+    assert game.dialog is None
+
+
+def test_paste_on_the_board_opens_your_puzzle_with_it(game: Controller) -> None:
+    puzzle = "1.3434.22.4343.1"
+    game.clipboard = lambda: puzzle
+    key(game, "v", ctrl=True)
+    dialog = game.dialog
+    assert isinstance(dialog, CustomDialog)
+    assert dialog.shape.n == 4 and dialog.cells[:4] == [1, 0, 3, 4]
+    key(game, "return")
+    assert game.dialog is None
+    assert game.session is not None and game.session.puzzle == parse(puzzle)
+
+
+def test_stats_and_help(game: Controller) -> None:
+    key(game, "s")
+    assert isinstance(game.dialog, StatsDialog)
+    key(game, "escape")
+    key(game, "f1")
+    assert isinstance(game.dialog, HelpDialog)
+    click(game, button(game, "close"))
+    assert game.dialog is None
+    key(game, "slash", shift=True, text="?")
+    assert isinstance(game.dialog, HelpDialog)
+
+
+# --- saving -------------------------------------------------------------------------------------
+
+
+def test_every_move_is_saved_and_resumed(game: Controller, clock: FakeClock) -> None:
+    key(game, "4")
+    key(game, "right")
+    key(game, "n")
+    key(game, "2")
+    state = game.session.state if game.session else None
+    with Store() as other:
+        back = other.resume()
+    assert back is not None and back.state == state
+    game.store.close()
+    game.store = Store()
+    again = Controller(game.store, clock=clock)
+    assert again.session is not None and again.session.state == state
+    assert "Welcome back" in again.message
+
+
+def test_quit_saves(game: Controller, clock: FakeClock) -> None:
+    clock.now += 77
+    game.handle(Quit())
+    assert not game.running
+    with Store() as other:
+        back = other.resume()
+    assert back is not None and back.elapsed == pytest.approx(77)
+
+
+def test_damaged_database_notice_is_shown(tmp_path: Path, clock: FakeClock) -> None:
+    (tmp_path / "sudokit.db").write_bytes(b"garbage" * 500)
+    with Store() as store:
+        c = Controller(store, puzzle=PUZZLE, clock=clock)
+        assert c.message_kind == "error" and "moved to" in c.message
+        assert isinstance(c.dialog, MessageDialog)
+
+
+def test_a_seed_makes_the_puzzle_generate_makes(clock: FakeClock) -> None:
+    with Store() as store:
+        c = Controller(store, seed=42, level="medium", clock=clock)
+        assert c.session is not None
+        assert c.session.puzzle == generate(9, seed=42, difficulty="medium")
+
+
+def test_watch_pauses_the_game_and_brings_it_back(game: Controller) -> None:
+    seen: list[tuple[Grid, bool]] = []
+    game.watcher = lambda grid: seen.append(
+        (grid, game.session is not None and game.session.paused)
+    )
+    key(game, "w")
+    assert seen == [(PUZZLE, True)]
+    assert game.session is not None and not game.session.paused
+
+
+# --- redraws --------------------------------------------------------------------------------
+
+
+def test_dirty_marks_what_changed(game: Controller, clock: FakeClock) -> None:
+    game.tick()
+    game.dirty.clear()
+    game.tick()
+    assert not game.dirty.any, "nothing changed"
+    clock.now += 1
+    game.tick()
+    assert game.dirty.header and not game.dirty.all and not game.dirty.board
+    game.dirty.clear()
+    game.handle(Motion(button(game, "hint")))
+    assert game.dirty.buttons == {"hint"} and not game.dirty.all
+    game.dirty.clear()
+    key(game, "4")
+    assert game.dirty.all
