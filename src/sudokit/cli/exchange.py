@@ -182,13 +182,13 @@ def convert_cmd(
 
 
 def _book_entries(
-    records: Iterator[Record], grade: bool, failures: list[str]
+    records: Iterator[Record], grade: bool, failures: list[int]
 ) -> Iterator[BookEntry]:
     from ..render.pdf import book_entry
 
     for record in records:
         if record.grid is None:
-            failures.append(str(record.error))
+            failures[0] += 1  # a count, not the messages: a huge file stays small
             click.echo(f"error: {record.error}", err=True)
             continue
         position = as_position(record.position or record.grid)
@@ -314,11 +314,16 @@ def print_cmd(
             pdf.plan(first_size, pages, paper, large_print)
         except ValueError as err:
             raise click.UsageError(str(err)) from None
-    failures: list[str] = []
+    failures = [0]
 
     if count is not None:
-        entries: Iterator[BookEntry] = _generated(
-            count, int(size), difficulty, seed, symmetry, not no_rating
+        entries: Iterator[BookEntry] = pdf.generated_entries(
+            count,
+            int(size),
+            difficulty=difficulty,
+            seed=seed,
+            symmetry=symmetry,
+            grade=not no_rating,
         )
     elif path is not None:
         entries = _book_entries(_records(None, path, None), not no_rating, failures)
@@ -348,7 +353,7 @@ def print_cmd(
         + (f" ({info.solution_pages} of solutions)" if info.solution_pages else ""),
         err=True,
     )
-    ctx.exit(2 if failures else 0)
+    ctx.exit(2 if failures[0] else 0)
 
 
 def _plural(count: int, word: str) -> str:
@@ -382,17 +387,3 @@ def _given(puzzles: tuple[str, ...]) -> Iterator[Record]:
             report_parse_error(text, err)
             raise click.exceptions.Exit(2) from None
         yield Record(i, text, position.givens, None, position)
-
-
-def _generated(
-    count: int, size: int, difficulty: str | None, seed: int | None, symmetry: str, grade: bool
-) -> Iterator[BookEntry]:
-    import secrets
-
-    from ..generator import generate
-    from ..render.pdf import book_entry
-
-    base = secrets.randbelow(2**63) if seed is None else seed
-    for i in range(count):
-        grid = generate(size, seed=base + i, symmetry=symmetry, difficulty=difficulty)
-        yield book_entry(grid, grade=grade)

@@ -468,13 +468,15 @@ def _read_hodoku(lines: Iterable[str], check: bool) -> Iterator[Record]:
 
 _PM_SPLIT = re.compile(r"[\s|*+]+")
 _PM_RULE = re.compile(r"^[\s|*+.:'=\-\u2500-\u257f]*$")
+# A rule has strokes; a row of '.' (cells with no candidates left) has none.
+_RULE_STROKE = re.compile(r"[=\-\u2500-\u257f]")
 
 
 def _pm_groups(stripped: str) -> list[str] | None:
     """The cell groups of a pencil-mark row, or None for a rule or frame line."""
-    if _PM_RULE.match(stripped):
+    if _PM_RULE.match(stripped) and _RULE_STROKE.search(stripped):
         return None
-    return [g for g in _PM_SPLIT.split(stripped) if g]
+    return [g for g in _PM_SPLIT.split(stripped) if g] or None
 
 
 def looks_like_pencilmarks(stripped: str) -> bool:
@@ -488,14 +490,13 @@ def looks_like_pencilmarks(stripped: str) -> bool:
 
 
 def _framed_pencilmarks(stripped: str) -> bool:
-    """A row after a frame: candidates (groups with no ``.``, one per cell), not a
+    """A row after a frame: one group of candidates per cell (``.`` for none), not a
     picture row such as ``|.3.|4..|...|``."""
-    groups = _pm_groups(stripped)
+    groups = _pm_groups(stripped) or []
     return (
-        bool(groups)
-        and len(groups or ()) in SIZES
-        and len(groups or ()) >= 4
-        and all(all(ch in _VALUE and ch not in ".0" for ch in g) for g in groups or ())
+        len(groups) in SIZES
+        and len(groups) >= 4
+        and all(g == "." or all(ch in _VALUE and ch not in ".0" for ch in g) for g in groups)
     )
 
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..formats import format_line, parse_line
 from ..grid import Grid
+
+if TYPE_CHECKING:
+    from ..game.state import GameState
 
 #: Paper sizes in points (1/72 inch), portrait.
 PAPERS: dict[str, tuple[float, float]] = {
@@ -480,3 +483,36 @@ def book_entry(
         else:
             caption = "several solutions"
     return BookEntry(puzzle, caption, solution, placed, candidates)
+
+
+def generated_entries(
+    count: int,
+    size: int = 9,
+    *,
+    difficulty: str | None = None,
+    seed: int | None = None,
+    symmetry: str = "rot180",
+    grade: bool = True,
+) -> Iterator[BookEntry]:
+    """Entries of ``count`` new puzzles, made one at a time as the book asks for them;
+    puzzle ``i`` uses seed ``seed + i`` (a random base when ``seed`` is None)."""
+    import secrets
+
+    from ..generator import generate
+
+    base = secrets.randbelow(2**63) if seed is None else seed
+    for i in range(count):
+        grid = generate(size, seed=base + i, symmetry=symmetry, difficulty=difficulty)
+        yield book_entry(grid, grade=grade)
+
+
+def game_entry(state: GameState) -> BookEntry:
+    """The game's position as a book entry: the player's digits in blue and, when the
+    player pencilled notes, those notes as the candidates to print."""
+    from ..game.exchange import position_of
+
+    position = position_of(state)
+    entry = book_entry(state.puzzle)
+    return BookEntry(
+        entry.puzzle, entry.caption, state.solution, position.placed, position.candidates
+    )
