@@ -135,6 +135,7 @@ class App:
             make_puzzle=make_puzzle,
             clipboard=clipboard or _read_clipboard,
             watcher=self._watch,
+            copy=_write_clipboard,
         )
 
     # --- the loop ---------------------------------------------------------------------------
@@ -263,6 +264,14 @@ def _read_clipboard() -> str | None:
     except (pygame.error, AttributeError, NotImplementedError):
         return None
     return text or None
+
+
+def _write_clipboard(text: str) -> None:
+    """Put ``text`` on the clipboard (pygame-ce's clipboard API)."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError) as err:
+        raise OSError(f"the clipboard cannot be written here ({err})") from None
 
 
 def _icon(theme: Theme) -> pygame.Surface:

@@ -12,11 +12,13 @@ Everything here runs without a window, so tests play whole games with no display
 
 from __future__ import annotations
 
+import io
 import logging
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import IllegalMoveError, SaveFileError
 from ..game import (
@@ -35,6 +37,7 @@ from ..game import (
     format_time,
     label,
 )
+from ..game.exchange import COPY_FORMATS, copy_text, sudokuwiki_link
 from ..geometry import SIZES
 from ..grid import Grid
 from .dialogs import (
@@ -46,6 +49,8 @@ from .dialogs import (
     HelpDialog,
     MessageDialog,
     NewGameDialog,
+    Share,
+    ShareDialog,
     StartCustom,
     StartNew,
     StatsDialog,
@@ -112,6 +117,24 @@ class Job:
 
 
 @dataclass
+class BookJob:
+    """A PDF book being made in a worker thread (making and grading puzzles takes time)."""
+
+    count: int
+    path: Path
+    error: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+def default_export_dir() -> Path:
+    """Where PDFs go: the user's documents folder, else the home folder."""
+    import platformdirs
+
+    documents = Path(platformdirs.user_documents_dir())
+    return documents if documents.is_dir() else Path.home()
+
+
+@dataclass
 class Dirty:
     """What changed since the last frame."""
 
@@ -146,6 +169,8 @@ class Controller:
         make_puzzle: MakePuzzle = default_make_puzzle,
         clipboard: Callable[[], str | None] | None = None,
         watcher: Callable[[Grid], None] | None = None,
+        copy: Callable[[str], None] | None = None,
+        export_dir: Path | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -153,6 +178,14 @@ class Controller:
         self.clipboard: Callable[[], str | None] = clipboard or (lambda: None)
         #: Shows the computer solving a puzzle (a window of its own); None: not offered.
         self.watcher = watcher
+        #: Puts text on the clipboard; None: there is no clipboard to copy to.
+        self.copy = copy
+        self._export_dir = export_dir
+        self.copy_format = store.get_setting("copy-format", "line")
+        if self.copy_format not in COPY_FORMATS:
+            self.copy_format = "line"
+        self.book_count = 12
+        self.book_job: BookJob | None = None
         self.window = window
 
         # UI state (DESIGN rule 4: not part of the game, not undone).
@@ -265,9 +298,9 @@ class Controller:
         if s is None or self.generating:
             return key in ("help", "stats", "new", "custom", "checking")
         if s.paused:
-            return key in ("pause", "new", "custom", "stats", "help", "checking")
+            return key in ("pause", "new", "custom", "stats", "help", "checking", "print", "copy")
         if s.finished:
-            return key in ("new", "custom", "stats", "help", "checking")
+            return key in ("new", "custom", "stats", "help", "checking", "print", "copy")
         if key == "undo":
             return s.can_undo
         if key == "redo":
@@ -469,6 +502,8 @@ class Controller:
             "watch": self.watch,
             "cancel-new": self.cancel_generation,
             "paste": self.paste,
+            "print": self.open_share,
+            "copy": self.copy_puzzle,
             "quit": self.quit,
         }
         commands[name]()
@@ -737,8 +772,158 @@ class Controller:
                 self.play(Solve())
             case Confirmed("new"):
                 self.open_new_game()
+            case Share(action, count, fmt):
+                self._share(action, count, fmt)
             case Close():
                 pass
+
+    # --- print and share ----------------------------------------------------------------------
+    def open_share(self) -> None:
+        """The "Print and share" dialog: this game or a new book as PDF, copy, links."""
+        s = self.session
+        if s is None:
+            return
+        link = sudokuwiki_link(s.state) if s.size == 9 else None
+        what = f"{self.new_size}×{self.new_size} {label(self.new_level)}"
+        self._open(ShareDialog(COPY_FORMATS, self.copy_format, link, self.book_count, what))
+
+    def _share(self, action: str, count: int, fmt: str) -> None:
+        if action == "pdf":
+            self.export_pdf()
+        elif action == "book":
+            self.book_count = count
+            self.export_book(count)
+        elif action == "copy":
+            if fmt != self.copy_format:
+                self.copy_format = fmt
+                self._set_setting("copy-format", fmt)
+            self.copy_puzzle()
+        elif action == "link":
+            self.copy_link()
+
+    def _put(self, text: str, what: str) -> None:
+        if self.copy is None:
+            self.say("There is no clipboard to copy to.", "warn")
+            return
+        try:
+            self.copy(text)
+        except Exception as err:  # a clipboard that fails must not end the game
+            log.exception("copying failed")
+            self.say(f"Could not copy: {err}", "error")
+            return
+        self.say(f"Copied {what}.")
+
+    def copy_puzzle(self) -> None:
+        """Put the puzzle on the clipboard in the chosen format (with the player's
+        digits and notes where the format holds them)."""
+        s = self.session
+        if s is None:
+            return
+        fmt = self.copy_format
+        try:
+            text = copy_text(s.state, fmt)
+        except ValueError as err:
+            self.say(f"Cannot copy as {COPY_FORMATS[fmt]}: {err}.", "warn")
+            return
+        self._put(text, f"the puzzle as {COPY_FORMATS[fmt]}")
+
+    def copy_link(self) -> None:
+        """Put the SudokuWiki link of the board on the clipboard, to open in a browser."""
+        s = self.session
+        if s is None:
+            return
+        try:
+            link = sudokuwiki_link(s.state)
+        except ValueError as err:
+            self.say(f"No SudokuWiki link: {err}.", "warn")
+            return
+        self._put(link, "the SudokuWiki link: paste it in your browser")
+
+    @property
+    def export_dir(self) -> Path:
+        if self._export_dir is None:
+            self._export_dir = default_export_dir()
+        return self._export_dir
+
+    def _free_path(self, stem: str) -> Path:
+        """A new file name in the export folder (never one that exists)."""
+        folder = self.export_dir
+        path = folder / f"{stem}.pdf"
+        number = 2
+        while path.exists():
+            path = folder / f"{stem}-{number}.pdf"
+            number += 1
+        return path
+
+    def export_pdf(self) -> Path | None:
+        """Save the game as a one-page PDF (the player's digits in blue, notes as small
+        candidates) with its solution on the next page; say where."""
+        s = self.session
+        if s is None:
+            return None
+        from ..render import pdf  # reportlab is loaded when a PDF is wanted
+
+        n = s.size
+        path = self._free_path(f"sudoku-{n}x{n}-{s.level}")
+        try:
+            entry = pdf.game_entry(s.state)
+            out = io.BytesIO()
+            pdf.write_book(
+                [entry],
+                out,
+                title=f"Sudoku {n}×{n} {label(s.level)}",
+                per_page=1,
+                candidates=any(s.state.notes),
+            )
+            path.write_bytes(out.getvalue())
+        except (OSError, ValueError, ImportError) as err:
+            self.say(f"Could not save the PDF: {err}", "error", sticky=True)
+            return None
+        self.say(f"Saved {path}", "success")
+        return path
+
+    def export_book(self, count: int, *, wait: float = 0.0) -> BookJob | None:
+        """Make a PDF book of ``count`` new puzzles of the size and level chosen for new
+        games, in a worker thread; the status line says when it is saved and where."""
+        if self.book_job is not None:
+            self.say("A book is being made already.", "warn")
+            return None
+        size, level = self.new_size, self.new_level
+        path = self._free_path(f"sudoku-book-{count}x{size}-{level}")
+        job = BookJob(count, path)
+
+        def work() -> None:
+            try:
+                from ..render import pdf
+
+                entries = pdf.generated_entries(count, size, difficulty=level)
+                out = io.BytesIO()  # written whole at the end: no half-made file is left
+                title = f"Sudoku: {count} {size}×{size} {label(level)} puzzles"
+                pdf.write_book(entries, out, title=title)
+                path.write_bytes(out.getvalue())
+            except Exception as err:  # reported to the player, the window stays up
+                log.exception("making a book failed")
+                job.error = str(err) or type(err).__name__
+            finally:
+                job.done.set()
+
+        self.book_job = job
+        threading.Thread(target=work, name="sudokit-book", daemon=True).start()
+        self.say(f"Making a book of {count} {size}×{size} {label(level)} puzzles…", sticky=True)
+        if wait > 0:
+            job.done.wait(wait)
+        self._poll_book()
+        return job
+
+    def _poll_book(self) -> None:
+        job = self.book_job
+        if job is None or not job.done.is_set():
+            return
+        self.book_job = None
+        if job.error is not None:
+            self.say(f"Could not make the book: {job.error}", "error", sticky=True)
+        else:
+            self.say(f"Saved a book of {job.count} puzzles: {job.path}", "success")
 
     # --- time -------------------------------------------------------------------------------
     def tick(self) -> None:
@@ -747,6 +932,8 @@ class Controller:
         if self.job is not None:
             self._poll_job()
             self.dirty.board = True  # the "making" animation
+        if self.book_job is not None:
+            self._poll_book()
         s = self.session
         if s is not None:
             second = int(s.elapsed)
@@ -776,4 +963,12 @@ def _int_setting(store: Store, key: str, default: int, allowed: tuple[int, ...])
     return value if value in allowed else default
 
 
-__all__ = ["CHECKING_LABELS", "Controller", "Dirty", "Job", "default_make_puzzle"]
+__all__ = [
+    "CHECKING_LABELS",
+    "BookJob",
+    "Controller",
+    "Dirty",
+    "Job",
+    "default_export_dir",
+    "default_make_puzzle",
+]

@@ -14,6 +14,7 @@ from .dialogs import (
     HelpDialog,
     MessageDialog,
     NewGameDialog,
+    ShareDialog,
     StatsDialog,
 )
 from .theme import Theme, blit_text, fit_tail, fit_text
@@ -39,6 +40,8 @@ def draw_dialog(
         _stats(surface, dialog, theme)
     elif isinstance(dialog, HelpDialog):
         _help(surface, dialog, theme)
+    elif isinstance(dialog, ShareDialog):
+        _share(surface, dialog, theme)
     for b in dialog.buttons:
         draw_button(surface, b, theme, hover=b.key == hover, pressed=b.key == pressed)
 
@@ -111,3 +114,22 @@ def _help(surface: pygame.Surface, d: HelpDialog, theme: Theme) -> None:
         text = fit_text(what, size, d.rect.right - 28 - split)
         blit_text(surface, text, size, theme.muted, topleft=(split, y))
         y += step
+
+
+def _share(surface: pygame.Surface, d: ShareDialog, theme: Theme) -> None:
+    x, width = d.rect.x + 28, d.rect.w - 56
+    notes = [
+        (d.pdf.rect.y, "This game, with your digits and notes; its solution on page 2."),
+        (d.book.rect.y, f"A new book of {d.book_count} {d.book_what} puzzles, with solutions."),
+        (d.format.rect.y, "Copy the puzzle as (click to change the format):"),
+    ]
+    for top, text in notes:
+        blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, top - 26))
+    y = d.copy_link.rect.y - 58
+    if d.link is None:
+        text = "Open in SudokuWiki: its links hold 9×9 puzzles only."
+        blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, y))
+    else:
+        blit_text(surface, "Open in SudokuWiki (copy the link):", 15, theme.muted, topleft=(x, y))
+        link = fit_text(d.link, 13, width)
+        blit_text(surface, link, 13, theme.text, topleft=(x, y + 22))

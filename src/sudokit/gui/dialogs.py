@@ -47,7 +47,18 @@ class Confirmed:
     action: str
 
 
-DialogResult = Close | StartNew | StartCustom | Confirmed | None
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Print or copy. ``action``: ``pdf`` (this game as a PDF), ``book`` (a PDF of
+    ``count`` new puzzles), ``copy`` (the puzzle as text in format ``fmt``) or ``link``
+    (the SudokuWiki link)."""
+
+    action: str
+    count: int = 0
+    fmt: str = ""
+
+
+DialogResult = Close | StartNew | StartCustom | Confirmed | Share | None
 
 _ENTER = ("return", "kp-enter")
 
@@ -341,6 +352,113 @@ class CustomDialog(Dialog):
         return None
 
 
+class ShareDialog(Dialog):
+    """Print this game or a new book as PDF; copy the puzzle as text or as a link."""
+
+    title = "Print and share"
+    width = 640
+    height = 470
+    #: Book sizes offered by the − and + buttons.
+    BOOK_COUNTS = (2, 4, 6, 8, 12, 24, 48, 100)
+
+    def __init__(
+        self,
+        formats: dict[str, str],
+        fmt: str,
+        link: str | None,
+        book_count: int,
+        book_what: str,
+    ) -> None:
+        super().__init__()
+        self.formats = formats
+        self.fmt = fmt if fmt in formats else next(iter(formats))
+        #: The SudokuWiki link of the board, or None when the size has none (not 9×9).
+        self.link = link
+        self.book_count = book_count if book_count in self.BOOK_COUNTS else 12
+        #: What the book's puzzles are, in words ("9×9 medium").
+        self.book_what = book_what
+        self.pdf = Button("pdf", "Save this puzzle as PDF", "primary")
+        self.less = Button("book-less", "−")
+        self.more = Button("book-more", "+")
+        self.book = Button("book", "")
+        self.format = Button("format", "")
+        self.copy = Button("copy", "Copy")
+        self.copy_link = Button("link", "Copy link", enabled=link is not None)
+        self.close = Button("close", "Close")
+        self._sync()
+
+    def _sync(self) -> None:
+        self.book.label = f"Save a book of {self.book_count}"
+        self.format.label = f"{self.formats[self.fmt]}  ▸"
+        self.buttons = [
+            self.pdf,
+            self.less,
+            self.more,
+            self.book,
+            self.format,
+            self.copy,
+            self.copy_link,
+            self.close,
+        ]
+
+    def _layout_content(self) -> None:
+        x, w = self.rect.x + 28, self.rect.w - 56
+        y = self.rect.y + 96
+        self.pdf.rect = Rect(x, y, w, 42)
+        y += 94
+        self.less.rect = Rect(x, y, 48, 42)
+        self.more.rect = Rect(x + 56, y, 48, 42)
+        self.book.rect = Rect(x + 112, y, w - 112, 42)
+        y += 94
+        self.format.rect = Rect(x, y, w - 130, 42)
+        self.copy.rect = Rect(x + w - 120, y, 120, 42)
+        self._bottom_buttons([self.copy_link, self.close], width=150)
+
+    def _step(self, by: int) -> None:
+        counts = self.BOOK_COUNTS
+        i = min(max(counts.index(self.book_count) + by, 0), len(counts) - 1)
+        self.book_count = counts[i]
+
+    def _cycle(self, by: int) -> None:
+        keys = list(self.formats)
+        self.fmt = keys[(keys.index(self.fmt) + by) % len(keys)]
+
+    def key(self, key: Key) -> DialogResult:
+        k = key.name
+        if k in _ENTER:
+            return Share("pdf")
+        if k in ("left", "right"):
+            self._cycle(1 if k == "right" else -1)
+        elif k in ("up", "down"):
+            self._step(1 if k == "up" else -1)
+        elif key.ctrl and k == "c":
+            return Share("copy", fmt=self.fmt)
+        else:
+            return super().key(key)
+        self._sync()
+        return None
+
+    def click(self, key: str) -> DialogResult:
+        if key == "pdf":
+            return Share("pdf")
+        if key == "book":
+            return Share("book", count=self.book_count)
+        if key == "copy":
+            return Share("copy", fmt=self.fmt)
+        if key == "link" and self.link is not None:
+            return Share("link")
+        if key == "book-less":
+            self._step(-1)
+        elif key == "book-more":
+            self._step(1)
+        elif key == "format":
+            self._cycle(1)
+        else:
+            return super().click(key)
+        self._sync()
+        return None
+
+
 class StatsDialog(Dialog):
     """The statistics table, per size and level."""
 
@@ -376,7 +494,9 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("P", "pause or resume (the board is hidden)"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O", "enter your own puzzle"),
-    ("Ctrl+V", "paste a puzzle to play"),
+    ("Ctrl+V", "paste a puzzle to play (lines, pictures, links, .sdk…)"),
+    ("Ctrl+C", "copy the puzzle (in the format chosen in Print)"),
+    ("Ctrl+P", "print: PDF of this puzzle or a book, copy, links"),
     ("S", "statistics"),
     ("? or F1", "this help"),
     ("Esc", "close a dialog, clear the selection"),
@@ -411,6 +531,8 @@ __all__ = [
     "HelpDialog",
     "MessageDialog",
     "NewGameDialog",
+    "Share",
+    "ShareDialog",
     "StartCustom",
     "StartNew",
     "StatsDialog",

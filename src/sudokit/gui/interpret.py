@@ -123,6 +123,8 @@ COMMANDS = frozenset(
         "watch",
         "cancel-new",
         "paste",
+        "print",
+        "copy",
         "quit",
     }
 )
@@ -221,7 +223,15 @@ class UiState:
 
 _ERASE = {"backspace", "delete", "0", "kp0", "kp."}
 _ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
-_CTRL = {"n": "new", "o": "custom", "q": "quit", "y": "redo", "v": "paste"}
+_CTRL = {
+    "n": "new",
+    "o": "custom",
+    "q": "quit",
+    "y": "redo",
+    "v": "paste",
+    "p": "print",
+    "c": "copy",
+}
 _PLAIN = {"p": "pause", "s": "stats", "f1": "help"}
 _PLAYING = {"h": "hint", "w": "watch", "n": "notes"}
 

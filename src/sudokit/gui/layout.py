@@ -184,9 +184,14 @@ ACTIONS = [
     ("restart", "Restart"),
     ("custom", "Your puzzle"),
     ("solve", "Solve"),
+    ("print", "Print…"),
+    ("copy", "Copy"),
     ("stats", "Statistics"),
     ("help", "Help"),
 ]
+#: Rows of action buttons in the wide layout (two columns) and in the tall one (three).
+_ACTION_ROWS = -(-len(ACTIONS) // 2)
+_ACTION_ROWS_TALL = -(-len(ACTIONS) // 3)
 _ROW_H = 40  # button height in the tall (portrait) layout
 
 
@@ -237,7 +242,8 @@ def compute_layout(size: tuple[int, int], n: int) -> Layout:
     else:
         # Tall window: the board on top, the controls in rows under it.
         pad_rows = 1 if n <= 9 else 2
-        panel_h = (pad_rows + 2) * _ROW_H + (pad_rows + 1) * 8 + 8
+        rows = pad_rows + max(2, _ACTION_ROWS_TALL)
+        panel_h = rows * _ROW_H + (rows - 1) * 8 + 8
         side = max(100, min(w - 2 * margin, content_h - panel_h - margin))
         panel_w = max(side, min(w - 2 * margin, 640))
         board_area = Rect((w - side) // 2, top, side, side)
@@ -289,12 +295,15 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape) -> list[Button]:
         pad_rows = -(-n // pad_cols)
         # Natural sizes, scaled together with the panel's height (the board's).
         pad_w = (p.w - 8 * (pad_cols - 1)) / pad_cols
-        natural = 5 * 42 + 36 + 2 * 18 + 8 + 3 * gap + pad_rows * 60
+        natural = (
+            (2 + _ACTION_ROWS) * 42 + 36 + 2 * 18 + 8 + (_ACTION_ROWS + 1) * gap + pad_rows * 60
+        )
         k = max(0.6, min(1.3, p.h / natural))
         tool_h = action_h = round(42 * k)
         erase_h, section, gap = round(36 * k), round(18 * k), max(4, round(gap * k))
         # The number pad takes what the fixed rows leave, keys no taller than wide.
-        fixed = 2 * tool_h + gap + section + 8 + erase_h + section + 3 * action_h + 2 * gap
+        actions_h = _ACTION_ROWS * action_h + (_ACTION_ROWS - 1) * gap
+        fixed = 2 * tool_h + gap + section + 8 + erase_h + section + actions_h
         row = min(pad_w * 0.9, (p.h - fixed - 8 * (pad_rows - 1)) / pad_rows)
         pad_h = round(max(24, row) * pad_rows + 8 * (pad_rows - 1))
         y = p.y
@@ -304,8 +313,8 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape) -> list[Button]:
         y += pad_h + 8
         erase.rect = Rect(p.x, y, p.w, erase_h)
         # The game actions sit at the bottom, level with the board's lower edge.
-        y = max(y + erase_h + section, p.bottom - (3 * action_h + 2 * gap))
-        _place(actions, grid_layout(Rect(p.x, y, p.w, 3 * action_h + 2 * gap), 6, 2, gap))
+        y = max(y + erase_h + section, p.bottom - actions_h)
+        _place(actions, grid_layout(Rect(p.x, y, p.w, actions_h), len(actions), 2, gap))
     else:
         row_h, small = _ROW_H, 8
         per_row = n if n <= 9 else -(-n // 2)
@@ -317,7 +326,9 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape) -> list[Button]:
         y = pad_area.bottom + small + 8
         half = (p.w - 16) // 2
         _place(tools, grid_layout(Rect(p.x, y, half, 2 * row_h + small), 6, 3, small))
-        _place(actions, grid_layout(Rect(p.right - half, y, half, 2 * row_h + small), 6, 3, small))
+        rows = _ACTION_ROWS_TALL
+        area = Rect(p.right - half, y, half, rows * row_h + (rows - 1) * small)
+        _place(actions, grid_layout(area, len(actions), 3, small))
     return [*tools, *pad, erase, *actions]
 
 
