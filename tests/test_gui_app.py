@@ -186,8 +186,9 @@ def test_quit_saves(app: App, clock: FakeClock) -> None:
     clock.now += 77
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert not app.pump()
+    app.controller.store.close()
     with Store() as other:
-        back = other.resume()
+        back = other.resume(clock=clock)
     assert back is not None and back.elapsed == pytest.approx(77)
 
 

@@ -567,10 +567,10 @@ def test_every_move_is_saved_and_resumed(game: Controller, clock: FakeClock) -> 
     key(game, "n")
     key(game, "2")
     state = game.session.state if game.session else None
+    game.store.close()  # the window closes: another may resume its game
     with Store() as other:
         back = other.resume()
     assert back is not None and back.state == state
-    game.store.close()
     game.store = Store()
     again = Controller(game.store, clock=clock)
     assert again.session is not None and again.session.state == state
@@ -581,8 +581,9 @@ def test_quit_saves(game: Controller, clock: FakeClock) -> None:
     clock.now += 77
     game.handle(Quit())
     assert not game.running
+    game.store.close()
     with Store() as other:
-        back = other.resume()
+        back = other.resume(clock=clock)
     assert back is not None and back.elapsed == pytest.approx(77)
 
 

@@ -138,6 +138,7 @@ def test_thousands_of_random_events(
             check_sound(app)
         # Whatever happened, the saved game is the game on screen.
         app.controller.save()
+        store.close()  # the window closes: another may resume its game
         with Store() as other:
             back = other.resume()
         s = app.controller.session

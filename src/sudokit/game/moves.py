@@ -13,6 +13,8 @@ code                   move
 ``n r3c5 7``           toggle the note 7 in r3c5
 ``auto``               fill every empty cell's notes with its candidates
 ``clear-notes``        remove every note
+``fix-notes``          put back, in every cell with notes, its digit of the solution
+                       where the notes had ruled it out
 ``reveal r3c5``        put the solution's digit in r3c5 (locked, like a given)
 ``solve``              fill in the whole solution
 ``restart``            back to the givens (undoable like any move)
@@ -22,6 +24,12 @@ Illegal moves (changing a given or a revealed digit, a note in a filled cell, a 
 cell outside the grid) raise :class:`~sudokit.errors.IllegalMoveError`; as every state is
 immutable, nothing has changed when they do. A legal move that changes nothing returns an
 equal state.
+
+Notes kept by auto-notes stay true: a digit taken out of the board (erased, or replaced
+by another) goes back into the notes of the peers it had been removed from, wherever the
+rules allow it again, and the cell itself gets its candidates back. This depends only on
+the state (``GameState.auto`` says which cells' notes are kept), so undo and replay give
+back exactly the same notes.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ __all__ = [
     "AutoNotes",
     "ClearNotes",
     "Erase",
+    "FixNotes",
     "Move",
     "Restart",
     "Reveal",
@@ -104,6 +113,15 @@ class ClearNotes:
 
 
 @dataclass(frozen=True, slots=True)
+class FixNotes:
+    """Add to the notes of every empty cell that has notes the solution's digit, where
+    the notes had ruled it out (what a hint about wrong notes plays, all at once)."""
+
+    def __str__(self) -> str:
+        return "fix-notes"
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """Put the solution's digit in a cell and lock it."""
 
@@ -130,7 +148,7 @@ class Restart:
         return "restart"
 
 
-Move = SetDigit | Erase | ToggleNote | AutoNotes | ClearNotes | Reveal | Solve | Restart
+Move = SetDigit | Erase | ToggleNote | AutoNotes | ClearNotes | FixNotes | Reveal | Solve | Restart
 
 
 def _symbol(digit: int) -> str:
@@ -147,6 +165,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"reveal {_CELL}"), "reveal"),
     (re.compile(r"auto"), "auto"),
     (re.compile(r"clear-notes"), "clear-notes"),
+    (re.compile(r"fix-notes"), "fix-notes"),
     (re.compile(r"solve"), "solve"),
     (re.compile(r"restart"), "restart"),
 ]
@@ -166,6 +185,8 @@ def parse_move(text: str) -> Move:
             return AutoNotes()
         if kind == "clear-notes":
             return ClearNotes()
+        if kind == "fix-notes":
+            return FixNotes()
         if kind == "solve":
             return Solve()
         if kind == "restart":
@@ -206,9 +227,40 @@ def _check_unlocked(state: GameState, cell: int) -> None:
         raise IllegalMoveError(f"{state.shape.cell_name(cell)} was revealed and is fixed")
 
 
+def _allowed(state: GameState, cells: list[int], cell: int) -> int:
+    """The mask of digits the rules allow in ``cell`` of the board ``cells``."""
+    used = 0
+    for p in state.shape.peers[cell]:
+        if cells[p]:
+            used |= 1 << (cells[p] - 1)
+    return state.shape.all_mask & ~used
+
+
+def _lift(state: GameState, cell: int) -> GameState:
+    """Take the player's digit out of a cell; the cells whose notes auto-notes keeps get
+    it back where the rules allow it again (the cell itself: all its candidates)."""
+    digit = state.entries[cell]
+    entries = list(state.entries)
+    entries[cell] = 0
+    if not state.auto:
+        return replace(state, entries=tuple(entries))
+    board = [g or e for g, e in zip(state.puzzle.cells, entries, strict=True)]
+    notes = list(state.notes)
+    if cell in state.auto:
+        notes[cell] = _allowed(state, board, cell)
+    bit = 1 << (digit - 1)
+    for p in state.shape.peers[cell]:
+        if p in state.auto and not board[p] and _allowed(state, board, p) & bit:
+            notes[p] |= bit
+    return replace(state, entries=tuple(entries), notes=tuple(notes))
+
+
 def _place(state: GameState, cell: int, digit: int, revealed: frozenset[int]) -> GameState:
     """Put a digit in a cell, clear the cell's notes and remove the digit from its peers'
-    notes (auto-clean: what every player does by hand right after placing)."""
+    notes (auto-clean: what every player does by hand right after placing). A digit it
+    replaces is taken out first, as erasing would."""
+    if state.entries[cell]:
+        state = _lift(state, cell)
     entries = list(state.entries)
     entries[cell] = digit
     notes = list(state.notes)
@@ -238,9 +290,12 @@ def apply(state: GameState, move: Move) -> GameState:
             cell = _cell(state, row, col)
             _check_unlocked(state, cell)
             if state.entries[cell]:
-                return replace(state, entries=_with_cell(state.entries, cell, 0))
+                return _lift(state, cell)
             if state.notes[cell]:
-                return replace(state, notes=_with_cell(state.notes, cell, 0))
+                # The player cleared these notes: they are no longer kept for them.
+                return replace(
+                    state, notes=_with_cell(state.notes, cell, 0), auto=state.auto - {cell}
+                )
             return state
         case ToggleNote(row, col, digit):
             cell = _cell(state, row, col)
@@ -253,9 +308,19 @@ def apply(state: GameState, move: Move) -> GameState:
             mask = state.notes[cell] ^ (1 << (digit - 1))
             return replace(state, notes=_with_cell(state.notes, cell, mask))
         case AutoNotes():
-            return replace(state, notes=tuple(state.board.candidates()))
+            free = frozenset(c for c in range(state.shape.ncells) if not state.is_locked(c))
+            return replace(state, notes=tuple(state.board.candidates()), auto=free)
         case ClearNotes():
-            return replace(state, notes=(0,) * state.shape.ncells)
+            return replace(state, notes=(0,) * state.shape.ncells, auto=frozenset())
+        case FixNotes():
+            if not state.unique:  # no single solution to say which digit is needed
+                return state
+            sol, board = state.solution.cells, state.board.cells
+            mended = tuple(
+                k | (1 << (sol[c] - 1)) if k and not board[c] else k
+                for c, k in enumerate(state.notes)
+            )
+            return replace(state, notes=mended)
         case Reveal(row, col):
             cell = _cell(state, row, col)
             if state.is_given(cell):
@@ -278,7 +343,8 @@ def apply(state: GameState, move: Move) -> GameState:
                 entries=entries,
                 notes=(0,) * state.shape.ncells,
                 revealed=state.revealed | fixed,
+                auto=frozenset(),
             )
         case Restart():
-            return GameState.start(state.puzzle, state.solution)
+            return GameState.start(state.puzzle, state.solution, unique=state.unique)
     raise IllegalMoveError(f"{move!r} is not a move")  # pragma: no cover - exhaustive

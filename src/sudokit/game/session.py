@@ -19,7 +19,7 @@ from ..logic import Hint as LogicHint
 from ..logic import hint as logic_hint
 from ..solvers import search
 from .levels import CUSTOM
-from .moves import Move, SetDigit, Solve, apply, parse_move
+from .moves import FixNotes, Move, SetDigit, Solve, apply, parse_move
 from .state import GameState
 
 Clock = Callable[[], float]
@@ -38,14 +38,28 @@ class Checking(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Whether a puzzle can be played: its solution, or the reason it cannot."""
+    """Whether a puzzle can be played: its solution, or the reason it cannot.
+
+    A puzzle with several solutions has no ``solution`` but a ``problem``, ``several``
+    set and one of its solutions in ``example``: it can still be played on purpose
+    ("play anyway", see :meth:`Session.new`).
+    """
 
     solution: Grid | None
     problem: str | None
+    several: bool = False
+    example: Grid | None = None
 
     @property
     def ok(self) -> bool:
         return self.problem is None
+
+
+#: What the player is told about a puzzle played although it has several solutions.
+SEVERAL_SOLUTIONS = (
+    "This puzzle has several solutions: any grid that keeps the rules wins, so digits are "
+    "not checked against one solution, and hints only follow the rules."
+)
 
 
 def examine(puzzle: Grid) -> Verdict:
@@ -57,7 +71,12 @@ def examine(puzzle: Grid) -> Verdict:
     if outcome.count == 0 or outcome.solution is None:
         return Verdict(None, "this puzzle has no solution")
     if outcome.count > 1:
-        return Verdict(None, "this puzzle has several solutions (a Sudoku needs exactly one)")
+        return Verdict(
+            None,
+            "this puzzle has several solutions (a Sudoku needs exactly one)",
+            several=True,
+            example=Grid(puzzle.shape, outcome.solution),
+        )
     return Verdict(Grid(puzzle.shape, outcome.solution), None)
 
 
@@ -99,7 +118,9 @@ class Session:
 
     ``clock`` (seconds, monotonic) is injectable so tests can drive the timer. The timer
     runs from creation unless ``running`` is false, and stops for good once the puzzle
-    is solved.
+    is solved. ``unique=False`` plays a puzzle that has several solutions (``solution``
+    is one of them): the board is solved when it is complete and keeps the rules, no
+    digit is called a mistake, and checking against the solution is off.
     """
 
     def __init__(
@@ -112,16 +133,20 @@ class Session:
         clock: Clock = time.monotonic,
         elapsed: float = 0.0,
         running: bool = True,
+        unique: bool = True,
     ) -> None:
         self.puzzle = puzzle
         self.solution = solution
         self.level = level
+        self.unique = unique
+        if not unique and checking is Checking.SOLUTION:
+            checking = Checking.CONFLICTS  # there is no one solution to compare with
         self.checking = checking
         self.hints_used = 0
         self.mistakes_made = 0
         #: The store's id of this game, once it has been saved.
         self.game_id: int | None = None
-        self._states: list[GameState] = [GameState.start(puzzle, solution)]
+        self._states: list[GameState] = [GameState.start(puzzle, solution, unique=unique)]
         self._moves: list[Move] = []
         self._pos = 0
         self._clock = clock
@@ -139,13 +164,23 @@ class Session:
         level: str = CUSTOM,
         checking: Checking = Checking.CONFLICTS,
         clock: Clock = time.monotonic,
+        several: bool = False,
     ) -> Session:
         """A session for a puzzle that is checked first; ``ValueError`` says why a
-        puzzle cannot be played (duplicates, no solution, several solutions)."""
+        puzzle cannot be played (duplicates, no solution, several solutions). With
+        ``several=True`` a puzzle with several solutions is played anyway."""
         verdict = examine(puzzle)
-        if verdict.solution is None:
+        solution = verdict.example if several and verdict.several else verdict.solution
+        if solution is None:
             raise ValueError(verdict.problem)
-        return cls(puzzle, verdict.solution, level=level, checking=checking, clock=clock)
+        return cls(
+            puzzle,
+            solution,
+            level=level,
+            checking=checking,
+            clock=clock,
+            unique=not verdict.several,
+        )
 
     @classmethod
     def replay(
@@ -160,6 +195,7 @@ class Session:
         clock: Clock = time.monotonic,
         elapsed: float = 0.0,
         running: bool = True,
+        unique: bool = True,
     ) -> tuple[Session, list[str]]:
         """Rebuild a session by replaying moves (how saves are restored).
 
@@ -176,6 +212,7 @@ class Session:
             clock=clock,
             elapsed=elapsed,
             running=running,
+            unique=unique,
         )
         problems: list[str] = []
         for number, item in enumerate(moves, start=1):
@@ -275,7 +312,7 @@ class Session:
         self._states.append(after)
         self._moves.append(move)
         self._pos += 1
-        if isinstance(move, SetDigit):
+        if isinstance(move, SetDigit) and self.unique:
             cell = move.row * self.size + move.col
             if move.digit != self.solution.cells[cell]:
                 self.mistakes_made += 1
@@ -338,7 +375,15 @@ class Session:
         state = self.state
         wrong = state.wrong_cells()
         empty = sum(1 for v in state.board.cells if not v)
-        if wrong:
+        if not self.unique:
+            k = len(state.conflict_cells())
+            if state.is_solved():
+                message = "Solved — the grid keeps every rule."
+            elif k:
+                message = f"{k} digits break the rules (several solutions: no other check)."
+            else:
+                message = f"No rule broken — {empty} cells to go (several solutions)."
+        elif wrong:
             names = ", ".join(state.shape.cell_name(c) for c in sorted(wrong)[:6])
             more = "…" if len(wrong) > 6 else ""
             k = len(wrong)
@@ -352,9 +397,11 @@ class Session:
     def hint(self) -> GameHint:
         """Help with the current position; counted in :attr:`hints_used` once per position.
 
-        A wrong digit is pointed out first. Otherwise the logic engine's next step is
-        explained progressively: asking again before anything changed tells more (the
-        technique and where to look, then the cells, then the whole deduction).
+        A wrong digit is pointed out first. Notes that rule out a needed digit are all
+        corrected at once, as one undoable move (one hint). Otherwise the logic engine's
+        next step is explained progressively: asking again before anything changed
+        tells more (the technique and where to look, then the cells, then the whole
+        deduction). With several solutions, the hint says so when logic cannot go on.
         """
         state = self.state
         if self.finished:
@@ -381,9 +428,35 @@ class Session:
             step = _logic_step(state)
             # The engine answers every unsolved position (a step, a wrong note, "stuck").
             assert step is not None, "the logic engine gave no hint for an unsolved grid"
+            if step.kind == "notes":
+                return self._fix_notes(state)
             result = _describe(step, 1)
+            if not self.unique and step.kind == "stuck":
+                result = GameHint(
+                    result.kind, f"{result.message} {SEVERAL_SOLUTIONS}", result.cells
+                )
         self.hints_used += 1
         self._last_hint = (state, result, step, 1)
+        return result
+
+    def _fix_notes(self, state: GameState) -> GameHint:
+        """Correct every note that rules out a needed digit, as one move and one hint."""
+        sol, board = state.solution.cells, state.board.cells
+        cells = tuple(
+            c for c, k in enumerate(state.notes) if k and not board[c] and not k >> (sol[c] - 1) & 1
+        )
+        self.play(FixNotes())
+        self.hints_used += 1
+        names = ", ".join(state.shape.cell_name(c) for c in cells[:6])
+        more = "…" if len(cells) > 6 else ""
+        k = len(cells)
+        result = GameHint(
+            "notes",
+            f"Hint: your notes ruled out a needed digit in {k} cell{'s' if k > 1 else ''} "
+            f"({names}{more}); they are corrected now.",
+            cells,
+        )
+        self._last_hint = None  # asking again gives the next step
         return result
 
 

@@ -23,7 +23,12 @@ class GameState:
     - ``notes[cell]``: a mask of the digits pencilled in a cell (digit ``d`` is bit
       ``d - 1``); only empty cells hold notes;
     - ``revealed``: cells whose digit was revealed by a hint or by solving; like givens
-      they cannot be changed any more.
+      they cannot be changed any more;
+    - ``auto``: cells whose notes the player let the game keep (filled by auto-notes and
+      not cleared since): erasing a digit gives their notes back what it had taken;
+    - ``unique``: False for a puzzle played although it has several solutions; then
+      ``solution`` is only one of them, and the board is solved when it is complete
+      and keeps the rules, whichever solution it is.
 
     Build the first position with :meth:`start`; every later one comes from
     :func:`sudokit.game.apply`.
@@ -34,6 +39,8 @@ class GameState:
     entries: tuple[int, ...]
     notes: tuple[int, ...]
     revealed: frozenset[int] = frozenset()
+    auto: frozenset[int] = frozenset()
+    unique: bool = True
     #: Givens and entries together (derived, kept to avoid rebuilding it on every read).
     board: Grid = field(init=False, compare=False, repr=False)
 
@@ -42,10 +49,10 @@ class GameState:
         object.__setattr__(self, "board", Grid(self.puzzle.shape, cells))
 
     @classmethod
-    def start(cls, puzzle: Grid, solution: Grid) -> GameState:
+    def start(cls, puzzle: Grid, solution: Grid, *, unique: bool = True) -> GameState:
         """The opening position: the givens, nothing entered, no notes."""
         ncells = puzzle.shape.ncells
-        return cls(puzzle, solution, (0,) * ncells, (0,) * ncells)
+        return cls(puzzle, solution, (0,) * ncells, (0,) * ncells, unique=unique)
 
     @property
     def shape(self) -> Shape:
@@ -67,11 +74,16 @@ class GameState:
         return self.board.cells[cell]
 
     def is_solved(self) -> bool:
-        """Whether the board is the solution."""
-        return self.board == self.solution
+        """Whether the board is the solution (with several solutions: any of them)."""
+        if self.unique:
+            return self.board == self.solution
+        return self.board.is_solved()
 
     def wrong_cells(self) -> frozenset[int]:
-        """Entered digits that differ from the solution."""
+        """Entered digits that differ from the solution (none can be said to be wrong
+        when the puzzle has several solutions)."""
+        if not self.unique:
+            return frozenset()
         sol = self.solution.cells
         return frozenset(c for c, e in enumerate(self.entries) if e and e != sol[c])
 

@@ -8,13 +8,24 @@ killed at any moment loses at most the move being written.
 
 A file that is damaged, or is some other program's database, is never used and never
 deleted: it is renamed to ``sudokit.db.damaged-<time>`` (or ``.foreign-<time>``), a fresh
-database is started, and :attr:`Store.notices` says so in plain words.
+database is started, and :attr:`Store.notices` says so in plain words. Inside a good file,
+every column of every row read is checked; a row with a bad value is marked ``damaged``,
+kept, reported once and left out (never fatal).
+
+Several windows may share one file. A game belongs to the store that plays it: the row
+holds its owner (host, process, token) and a heartbeat refreshed by every save. Starting a
+game in one window never ends a game another live window is playing, resuming skips such
+games, and a finish is always recorded (a game taken over after its owner went silent is
+saved by the old owner as a game of its own rather than lost).
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import os
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -26,6 +37,7 @@ import platformdirs
 
 from ..errors import ParseError, SaveFileError
 from ..formats import parse_line
+from ..geometry import SIZES
 from .levels import CUSTOM, label, order
 from .session import Checking, Clock, Session, format_time
 
@@ -51,7 +63,10 @@ CREATE TABLE games (
     status      TEXT    NOT NULL DEFAULT 'playing',
     started     TEXT    NOT NULL,
     updated     TEXT    NOT NULL,
-    finished    TEXT
+    finished    TEXT,
+    several     INTEGER NOT NULL DEFAULT 0,
+    owner       TEXT,
+    heartbeat   REAL
 );
 CREATE INDEX games_status ON games (status, updated);
 CREATE TABLE settings (
@@ -63,6 +78,18 @@ _GAME_COLUMNS = {
     "id", "size", "level", "puzzle", "solution", "moves", "position", "elapsed", "hints",
     "mistakes", "status", "started", "updated", "finished",
 }  # fmt: skip
+#: Columns added later, without a new format number: an older sudokit still reads the file.
+_ADDED_COLUMNS = {
+    "several": "INTEGER NOT NULL DEFAULT 0",
+    "owner": "TEXT",
+    "heartbeat": "REAL",
+}
+#: A game whose owner has not saved for this long (seconds) may be taken over, when the
+#: owner runs on another machine (on this one, whether its process lives decides, see
+#: :meth:`Store._held_elsewhere`).
+LEASE_SECONDS = 15 * 60
+#: On this machine, a heartbeat older than this means the process id was reused.
+LOCAL_LEASE_SECONDS = 24 * 3600
 
 #: Statuses of a game row. Finished games are the ones statistics count.
 PLAYING, SOLVED, GAVE_UP, ABANDONED, DAMAGED = (
@@ -73,6 +100,7 @@ PLAYING, SOLVED, GAVE_UP, ABANDONED, DAMAGED = (
     "damaged",
 )
 FINISHED = (SOLVED, GAVE_UP, ABANDONED)
+STATUSES = (PLAYING, *FINISHED)
 
 
 def data_dir() -> Path:
@@ -136,6 +164,77 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _is_seconds(value: object) -> bool:
+    return isinstance(value, int | float) and math.isfinite(value) and value >= 0
+
+
+def _row_problem(row: sqlite3.Row) -> str | None:
+    """What is wrong with a game row read from the file, or None when every column holds
+    what sudokit writes there."""
+
+    def bad(column: str, what: str) -> str:
+        value = row[column]
+        shown = repr(value if not isinstance(value, bytes) else value[:20])
+        return f"its {column} is {shown[:40]}, not {what}"
+
+    if type(row["id"]) is not int:
+        return bad("id", "a number")
+    size = row["size"]
+    if type(size) is not int or size not in SIZES:
+        return bad("size", "a grid size")
+    checks = [
+        ("position", _is_count, "a move count"),
+        ("elapsed", _is_seconds, "a time in seconds"),
+        ("hints", _is_count, "a count"),
+        ("mistakes", _is_count, "a count"),
+        ("several", lambda v: v in (0, 1) and type(v) is int, "0 or 1"),
+        ("status", lambda v: v in STATUSES, "a game status"),
+        ("level", lambda v: isinstance(v, str) and bool(v), "a level"),
+        ("moves", lambda v: isinstance(v, str), "a list of moves"),
+        ("started", lambda v: isinstance(v, str), "a date"),
+        ("updated", lambda v: isinstance(v, str), "a date"),
+        ("finished", lambda v: v is None or isinstance(v, str), "a date"),
+        ("owner", lambda v: v is None or isinstance(v, str), "an owner"),
+        ("heartbeat", lambda v: v is None or _is_seconds(v), "a time"),
+    ]
+    for column, good, what in checks:
+        if not good(row[column]):
+            return bad(column, what)
+    for column in ("puzzle", "solution"):
+        if not isinstance(row[column], str):
+            return bad(column, "a puzzle")
+    try:
+        puzzle = parse_line(row["puzzle"], size=size, check=False)
+        solution = parse_line(row["solution"], size=size)
+    except ParseError as err:
+        return f"its puzzle is unreadable ({err})"
+    if not (solution.is_solved() and puzzle.fits(solution)):
+        return "its solution does not fit its puzzle"
+    return None
+
+
+def _owner_parts(owner: str) -> tuple[str, int | None]:
+    host, _, rest = owner.rpartition("@")
+    pid = rest.partition(":")[0]
+    return host, int(pid) if pid.isdigit() else None
+
+
+def _process_alive(pid: int) -> bool:
+    if os.name != "posix":
+        return True  # no cheap check: the heartbeat decides
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by someone else
+        return True
+    return True
+
+
 class _Unusable(Exception):
     """The file is not a database this version of sudokit can use (kind: why)."""
 
@@ -159,6 +258,11 @@ class Store:
         if path is None:
             path = default_path()
         self.path: Path | None = None if str(path) == ":memory:" else Path(path)
+        #: Who plays the games this store saves: host, process id and a random token.
+        self.owner = f"{socket.gethostname()}@{os.getpid()}:{secrets.token_hex(4)}"
+        self._host = socket.gethostname()
+        self._reported: set[int] = set()
+        self._closed = False
         self._conn = self._open()
 
     # --- opening ---------------------------------------------------------------------
@@ -253,6 +357,16 @@ class Store:
         columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
         if not columns >= _GAME_COLUMNS or "settings" not in tables:
             raise _Unusable("damaged", "it is damaged (tables are missing)")
+        missing = [c for c in _ADDED_COLUMNS if c not in columns]
+        if missing:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for column in missing:
+                    conn.execute(f"ALTER TABLE games ADD COLUMN {column} {_ADDED_COLUMNS[column]}")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     def _initialize(self, conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")
@@ -298,6 +412,19 @@ class Store:
         return target
 
     def close(self) -> None:
+        """Close the file, letting go of the game this store was playing (another window
+        may resume it at once). Closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            with self._transaction() as conn:
+                conn.execute(
+                    "UPDATE games SET heartbeat = NULL WHERE owner = ? AND status = ?",
+                    (self.owner, PLAYING),
+                )
+        except SaveFileError as err:
+            log.info("could not release the games of this window: %s", err)
         self._conn.close()
 
     def __enter__(self) -> Store:
@@ -329,16 +456,91 @@ class Store:
             except sqlite3.Error as err:
                 raise SaveFileError(f"cannot write {self.database}: {err}") from err
 
+    # --- rows ------------------------------------------------------------------------
+    def _rows(self, where: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
+        """The game rows matching ``where`` whose every column is good. A bad row is
+        marked damaged (kept in the file, left out from now on) and reported once."""
+        try:
+            rows = self._conn.execute(f"SELECT * FROM games WHERE {where}", params).fetchall()
+        except sqlite3.Error as err:
+            self.notices.append(f"Cannot read the saved games in {self.database}: {err}")
+            log.warning(self.notices[-1])
+            return []
+        good = []
+        for row in rows:
+            problem = _row_problem(row)
+            if problem is None:
+                good.append(row)
+            else:
+                self._set_aside(row["id"], problem)
+        return good
+
+    def _set_aside(self, game_id: object, problem: str) -> None:
+        if isinstance(game_id, int) and game_id not in self._reported:
+            self._reported.add(game_id)
+            self.notices.append(
+                f"The saved game #{game_id} cannot be restored: {problem}. It is kept in "
+                "the file, marked damaged, and left out of the statistics."
+            )
+            log.warning(self.notices[-1])
+        try:
+            with self._transaction() as conn:
+                conn.execute("UPDATE games SET status = ? WHERE id = ?", (DAMAGED, game_id))
+        except SaveFileError:
+            log.exception("could not mark game %s as damaged", game_id)
+
+    def _held_elsewhere(self, row: sqlite3.Row, now: float) -> bool:
+        """Whether another live store (another window, maybe another process) plays the
+        game of ``row``."""
+        owner, beat = row["owner"], row["heartbeat"]
+        if owner is None or beat is None or owner == self.owner:
+            return False
+        if beat > now + LEASE_SECONDS:  # a clock far off, or a bad value: no lease
+            return False
+        host, pid = _owner_parts(owner)
+        if host == self._host and pid is not None:
+            return _process_alive(pid) and now - float(beat) < LOCAL_LEASE_SECONDS
+        return now - float(beat) < LEASE_SECONDS
+
+    def keep_alive(self) -> None:
+        """Refresh the heartbeat of the games this store plays (saving does it too)."""
+        try:
+            with self._transaction() as conn:
+                conn.execute(
+                    "UPDATE games SET heartbeat = ? WHERE owner = ? AND status = ?",
+                    (time.time(), self.owner, PLAYING),
+                )
+        except SaveFileError as err:
+            log.info("heartbeat not written: %s", err)
+
     # --- games -----------------------------------------------------------------------
     def save(self, session: Session) -> Finish | None:
         """Write the session (a new row the first time). When this save is the one that
         finds the game finished, the game is recorded for statistics and the returned
-        :class:`Finish` says how it went; otherwise returns None."""
+        :class:`Finish` says how it went; otherwise returns None.
+
+        If another window has taken the game over meanwhile (this one had gone silent),
+        the session is saved as a new game, so neither window's play is lost."""
         moves = "\n".join(str(m) for m in session.moves)
-        now = _now()
+        now, beat = _now(), time.time()
         with self._transaction() as conn:
-            if session.game_id is None:
-                self._retire_others(conn)
+            game_id = session.game_id
+            row_status = PLAYING
+            if game_id is not None:
+                found = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+                theirs = found is not None and found["owner"] not in (None, self.owner)
+                if theirs and (self._held_elsewhere(found, beat) or found["status"] == PLAYING):
+                    log.info("game %s was taken over elsewhere: saved anew", game_id)
+                    game_id = None
+                elif found is not None and (
+                    found["status"] in (SOLVED, GAVE_UP)
+                    or (found["status"] == ABANDONED and found["owner"] == self.owner)
+                ):
+                    row_status = str(found["status"])
+                # Otherwise: playing, ended by another window while this one still played
+                # it, or marked damaged: this save makes it whole again.
+            if game_id is None:
+                self._retire_others(conn, beat)
                 cur = conn.execute(
                     "INSERT INTO games (size, level, puzzle, solution, started, updated)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
@@ -353,28 +555,20 @@ class Store:
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None
-                row_status = PLAYING
-            else:
-                game_id = session.game_id
-                found = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-                row_status = PLAYING if found is None else found[0]
             finish: Finish | None = None
             status = row_status
             if session.finished and row_status == PLAYING:
                 status = SOLVED if session.solved_by_player else GAVE_UP
-                best = conn.execute(
-                    "SELECT min(elapsed) FROM games"
-                    " WHERE size = ? AND level = ? AND status = ? AND id != ?",
-                    (session.size, session.level, SOLVED, game_id),
-                ).fetchone()[0]
+                best = self._best(conn, session.size, session.level, game_id)
                 finish = Finish(status == SOLVED, session.elapsed, best)
             conn.execute(
                 "INSERT OR REPLACE INTO games (id, size, level, puzzle, solution, moves,"
-                " position, elapsed, hints, mistakes, status, started, updated, finished)"
+                " position, elapsed, hints, mistakes, status, started, updated, finished,"
+                " several, owner, heartbeat)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                 " coalesce((SELECT started FROM games WHERE id = ?), ?), ?,"
                 " CASE WHEN ? = 'playing' THEN NULL"
-                " ELSE coalesce((SELECT finished FROM games WHERE id = ?), ?) END)",
+                " ELSE coalesce((SELECT finished FROM games WHERE id = ?), ?) END, ?, ?, ?)",
                 (
                     game_id,
                     session.size,
@@ -393,19 +587,39 @@ class Store:
                     status,
                     game_id,
                     now,
+                    0 if session.unique else 1,
+                    self.owner,
+                    beat,
                 ),
             )
         session.game_id = game_id
         return finish
 
-    def _retire_others(self, conn: sqlite3.Connection) -> None:
-        # One unfinished game at a time: starting another ends the previous one, which
-        # counts as played (abandoned) if a move was made, and is forgotten if not.
-        conn.execute("DELETE FROM games WHERE status = ? AND moves = ''", (PLAYING,))
-        conn.execute(
-            "UPDATE games SET status = ?, finished = ? WHERE status = ?",
-            (ABANDONED, _now(), PLAYING),
-        )
+    def _best(self, conn: sqlite3.Connection, size: int, level: str, game_id: int) -> float | None:
+        best = conn.execute(
+            "SELECT min(elapsed) FROM games WHERE size = ? AND level = ? AND status = ?"
+            " AND id != ? AND typeof(elapsed) IN ('integer', 'real') AND elapsed >= 0",
+            (size, level, SOLVED, game_id),
+        ).fetchone()[0]
+        return None if best is None else float(best)
+
+    def _retire_others(self, conn: sqlite3.Connection, now: float) -> None:
+        # One unfinished game per window: starting another ends the previous one, which
+        # counts as played (abandoned) if a move was made, and is forgotten if not. Games
+        # that another live window plays are left alone.
+        rows = conn.execute(
+            "SELECT id, moves, owner, heartbeat FROM games WHERE status = ?", (PLAYING,)
+        ).fetchall()
+        for row in rows:
+            if self._held_elsewhere(row, now):
+                continue
+            if row["moves"] == "":
+                conn.execute("DELETE FROM games WHERE id = ?", (row["id"],))
+            else:
+                conn.execute(
+                    "UPDATE games SET status = ?, finished = ?, owner = ? WHERE id = ?",
+                    (ABANDONED, _now(), self.owner, row["id"]),
+                )
 
     def abandon(self, session: Session) -> None:
         """End an unfinished game without solving it (it counts as played when a move
@@ -428,46 +642,53 @@ class Store:
     def resume(
         self, *, checking: Checking = Checking.CONFLICTS, clock: Clock = time.monotonic
     ) -> Session | None:
-        """The last unfinished game, rebuilt by replaying its moves, or None.
+        """The last unfinished game that no other window is playing, rebuilt by replaying
+        its moves, or None. The game then belongs to this store.
 
         A row that cannot be restored is marked damaged (kept in the file) and the
         reason added to :attr:`notices`; a save whose later moves cannot be replayed is
         restored up to the first bad move.
         """
-        try:
-            rows = self._conn.execute(
-                "SELECT * FROM games WHERE status = ? ORDER BY updated DESC, id DESC",
-                (PLAYING,),
-            ).fetchall()
-        except sqlite3.Error as err:
-            self.notices.append(f"Cannot read the saved games in {self.database}: {err}")
-            return None
+        # Rows of unknown status are read too, so that they are found and set aside.
+        known = ",".join("?" * len(FINISHED))
+        rows = self._rows(f"status NOT IN ({known}, ?)", (*FINISHED, DAMAGED))
+        rows.sort(key=lambda r: (r["updated"], r["id"]), reverse=True)
         for row in rows:
+            if self._held_elsewhere(row, time.time()):
+                log.info("game %s is being played in another window", row["id"])
+                continue
             try:
                 session = self._restore(row, checking=checking, clock=clock)
             except SaveFileError as err:
-                self.notices.append(f"The saved game #{row['id']} cannot be restored: {err}.")
-                log.warning(self.notices[-1])
-                try:
-                    with self._transaction() as conn:
-                        conn.execute(
-                            "UPDATE games SET status = ? WHERE id = ?", (DAMAGED, row["id"])
-                        )
-                except SaveFileError:
-                    log.exception("could not mark game %s as damaged", row["id"])
+                self._set_aside(row["id"], str(err))
+                continue
+            if not self._claim(row["id"]):
                 continue
             return session
         return None
 
-    def _restore(self, row: sqlite3.Row, *, checking: Checking, clock: Clock) -> Session:
+    def _claim(self, game_id: int) -> bool:
+        """Make the game this store's, unless another window took it a moment ago."""
         try:
-            puzzle = parse_line(str(row["puzzle"]), size=int(row["size"]))
-            solution = parse_line(str(row["solution"]), size=int(row["size"]))
-        except (ParseError, ValueError, TypeError) as err:
-            raise SaveFileError(f"its puzzle is unreadable ({err})") from err
-        if not (solution.is_solved() and puzzle.fits(solution)):
-            raise SaveFileError("its solution does not fit its puzzle")
-        codes = [line for line in str(row["moves"] or "").split("\n") if line.strip()]
+            with self._transaction() as conn:
+                row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+                now = time.time()
+                if row is None or row["status"] != PLAYING or self._held_elsewhere(row, now):
+                    return False
+                conn.execute(
+                    "UPDATE games SET owner = ?, heartbeat = ? WHERE id = ?",
+                    (self.owner, now, game_id),
+                )
+        except SaveFileError as err:  # a read-only file: play without the lease
+            log.info("cannot take game %s: %s", game_id, err)
+        return True
+
+    def _restore(self, row: sqlite3.Row, *, checking: Checking, clock: Clock) -> Session:
+        # The row passed _row_problem: every column holds what save() writes.
+        size = int(row["size"])
+        puzzle = parse_line(str(row["puzzle"]), size=size, check=False)
+        solution = parse_line(str(row["solution"]), size=size)
+        codes = [line for line in str(row["moves"]).split("\n") if line.strip()]
         session, problems = Session.replay(
             puzzle,
             solution,
@@ -477,6 +698,7 @@ class Store:
             checking=checking,
             clock=clock,
             elapsed=float(row["elapsed"]),
+            unique=not row["several"],
         )
         session.hints_used = int(row["hints"])
         session.mistakes_made = int(row["mistakes"])
@@ -490,29 +712,29 @@ class Store:
     # --- statistics ------------------------------------------------------------------
     def stats(self) -> list[LevelStats]:
         """Per size and level, the finished games: played, solved, best and average time
-        of the solved ones, hints used. Sorted by size, then level (easiest first)."""
-        rows = self._conn.execute(
-            "SELECT size, level, count(*) AS played,"
-            " sum(status = ?) AS solved,"
-            " min(CASE WHEN status = ? THEN elapsed END) AS best,"
-            " avg(CASE WHEN status = ? THEN elapsed END) AS average,"
-            " sum(hints) AS hints"
-            f" FROM games WHERE status IN ({','.join('?' * len(FINISHED))})"
-            " GROUP BY size, level",
-            (SOLVED, SOLVED, SOLVED, *FINISHED),
-        ).fetchall()
-        out = [
-            LevelStats(
-                int(r["size"]),
-                str(r["level"]),
-                int(r["played"]),
-                int(r["solved"] or 0),
-                None if r["best"] is None else float(r["best"]),
-                None if r["average"] is None else float(r["average"]),
-                int(r["hints"] or 0),
+        of the solved ones, hints used. Sorted by size, then level (easiest first).
+        Rows with a bad column are set aside (see :attr:`notices`), never counted."""
+        known = ",".join("?" * len(STATUSES))
+        rows = self._rows(f"status != ? AND status NOT IN ({known})", (DAMAGED, *STATUSES))
+        rows += self._rows(f"status IN ({','.join('?' * len(FINISHED))})", FINISHED)
+        groups: dict[tuple[int, str], list[sqlite3.Row]] = {}
+        for r in rows:
+            if r["status"] in FINISHED:
+                groups.setdefault((r["size"], r["level"]), []).append(r)
+        out = []
+        for (size, level), games in groups.items():
+            times = [float(g["elapsed"]) for g in games if g["status"] == SOLVED]
+            out.append(
+                LevelStats(
+                    size,
+                    level,
+                    len(games),
+                    len(times),
+                    min(times) if times else None,
+                    sum(times) / len(times) if times else None,
+                    sum(int(g["hints"]) for g in games),
+                )
             )
-            for r in rows
-        ]
         out.sort(key=lambda s: (s.size, order(s.level), s.level))
         return out
 
