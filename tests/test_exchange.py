@@ -443,3 +443,51 @@ def test_fuzz_parse_position_raises_only_parse_errors(text: str) -> None:
 
 def test_public_names() -> None:
     assert sudokit.formats.parse_sdk is parse_sdk
+
+
+def test_a_byte_order_mark_is_no_puzzle_text(tmp_path: Path) -> None:
+    for name, text in (("a.sdk", SDK_SECTIONS), ("b.txt", HODOKU_PLAIN), ("c.ss", SS_FILE)):
+        path = tmp_path / name
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+        records = list(read_puzzles(path))
+        assert records and all(r.ok for r in records), (name, records[0].error)
+
+
+# Lines that look a little like every format: sections, HoDoKu fields, links, frames.
+_EXCHANGE_LINES = st.lists(
+    st.one_of(
+        st.text(alphabet=':+.0123456789x |*-[]#Ab=?/{}"', max_size=90),
+        st.sampled_from(
+            [
+                "[Puzzle]",
+                "[State]",
+                "*-----------*",
+                "#ARuud",
+                HODOKU_PLAIN,
+                WIKI,
+                SS_FILE.splitlines()[0],
+                PM_SIMPLE.splitlines()[1],
+                SDK_LINE[:9],
+            ]
+        ),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=150)
+@given(
+    _EXCHANGE_LINES,
+    st.sampled_from([None, "sdk", "ss", "hodoku", "pencilmarks", "link", "json", "csv", "sdm"]),
+)
+def test_fuzz_read_puzzles_in_every_format(lines: list[str], kind: str | None) -> None:
+    # Never an exception: a record per puzzle or per bad place, in order, inside the text.
+    previous = 0
+    for r in read_puzzles(lines, format=kind):
+        assert 1 <= r.line <= len(lines)
+        assert r.line >= previous
+        previous = r.line
+        assert (r.grid is None) != (r.error is None)
+        if r.error is not None:
+            assert r.error.line == r.line
+            assert str(r.error).startswith(f"line {r.line}: ")

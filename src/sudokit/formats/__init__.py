@@ -219,6 +219,15 @@ def format_rows(grid: Grid) -> str:
     return "[\n" + "".join(f"    {row},\n" for row in grid.rows()) + "]"
 
 
+def _without_bom(lines: Iterable[str]) -> Iterator[str]:
+    """The lines, a byte-order mark at the start of the first one dropped."""
+    it = iter(lines)
+    for first in it:
+        yield first.removeprefix("\ufeff")
+        break
+    yield from it
+
+
 def _read_other(
     format: str,
     lines: Iterable[str],
@@ -229,6 +238,7 @@ def _read_other(
     """The records of a file in an exchange format (``.sdm``: plain lines, 9×9 only)."""
     from . import exchange
 
+    lines = _without_bom(lines)
     try:
         if format in ("sdm", "csv"):
             plain = read_puzzles(lines, check=check, format="line")

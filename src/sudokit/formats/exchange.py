@@ -646,7 +646,10 @@ def looks_like_link(stripped: str) -> bool:
 def parse_link(url: str, *, check: bool = True) -> Grid:
     """The puzzle of a SudokuWiki (``?bd=``) or SudokuExchange (``?s=``) link."""
     stripped = url.strip()
-    parts = urlsplit(stripped if "://" in stripped else "https://" + stripped)
+    try:
+        parts = urlsplit(stripped if "://" in stripped else "https://" + stripped)
+    except ValueError as err:  # a malformed address, such as an unclosed '['
+        raise ParseError(f"not a link: {_shorten(stripped)} ({err})") from None
     query = parse_qs(parts.query)
     value = None
     for key in ("bd", "s"):
@@ -876,7 +879,7 @@ def sniff(lines: Iterable[str]) -> tuple[Iterator[str], str | None]:
     metadata = False
     for raw in it:
         seen.append(raw)
-        stripped = raw.strip()
+        stripped = raw.strip().removeprefix("\ufeff")
         if not stripped or (stripped.startswith("#") and first is None):
             metadata = metadata or _SDK_META.match(stripped) is not None
             if len(seen) > _SNIFF_LINES:
