@@ -151,6 +151,17 @@ def _grid_from_rows(
 ) -> Grid:
     """A 9×9 grid from ``(line number, symbols)`` rows; errors name the row's line."""
     first = rows[0][0]
+    # A character that is no symbol says most about a damaged row: report it first.
+    for number, (line, symbols) in enumerate(rows, start=1):
+        for col, ch in enumerate(symbols):
+            if ch not in _VALUE:
+                raise SymbolError(
+                    f"row {number}, column {col + 1}: {ch!r} is not a digit (1-9, or . or 0 "
+                    "for empty)",
+                    line=line,
+                    row=number - 1,
+                    col=col,
+                )
     if len(rows) != 9:
         if len(rows) in SIZES and all(len(r) == len(rows) for _, r in rows):
             raise _only_9x9(kind, len(rows), first)
@@ -168,6 +179,15 @@ def _grid_from_rows(
     except ParseError as err:
         line = rows[err.row][0] if err.row is not None else first
         raise err.at_line(line) from None
+
+
+def _failed(first: int, text: str, err: ParseError) -> Record:
+    """The record of a puzzle of several lines that failed: placed on the line of the
+    fault (its error says which), else on its first line."""
+    if err.line is None:
+        err = err.at_line(first)
+    assert err.line is not None
+    return Record(err.line, text, None, err)
 
 
 def _row_symbols(stripped: str) -> str:
@@ -210,7 +230,7 @@ def _read_sdk(lines: Iterable[str], check: bool) -> Iterator[Record]:
             position = Position(givens, placed if placed != givens else None, None, tuple(meta))
             record = Record(line, text, givens, None, position)
         except ParseError as err:
-            record = Record(line, text, None, err)
+            record = _failed(line, text, err)
         meta, puzzle, state = [], [], []
         return record
 
@@ -329,7 +349,7 @@ def _rows_record(kind: str, rows: list[tuple[int, str]], check: bool) -> Record:
     try:
         grid = _grid_from_rows(kind, rows, check)
     except ParseError as err:
-        return Record(rows[0][0], text, None, err)
+        return _failed(rows[0][0], text, err)
     return Record(rows[0][0], text, grid, None, Position(grid))
 
 
@@ -533,7 +553,7 @@ def _pm_record(rows: list[tuple[int, list[str]]], check: bool) -> Record:
     try:
         position = _pm_position(rows, check)
     except ParseError as err:
-        return Record(line, text, None, err)
+        return _failed(line, text, err)
     return Record(line, text, position.givens, None, position)
 
 
