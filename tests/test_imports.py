@@ -18,6 +18,7 @@ PACKAGE = Path(sudokit.__file__).resolve().parent
 #: {cli, gui, render}. A module may import its own layer or lower ones.
 LAYERS = {
     "errors": 0,
+    "files": 0,
     "geometry": 1,
     "grid": 2,
     "formats": 3,
@@ -29,7 +30,7 @@ LAYERS = {
     "gui": 8,
     "render": 8,
 }
-CORE = ("errors", "geometry", "grid", "formats", "solvers", "generator")
+CORE = ("errors", "files", "geometry", "grid", "formats", "solvers", "generator")
 EXITS = {"print", "exit", "quit", "sys.exit", "os._exit", "os.abort"}
 
 _PROBE = """

@@ -69,3 +69,20 @@ class IllegalMoveError(SudokuError):
 
 class SaveFileError(SudokuError):
     """A save or statistics database that cannot be read."""
+
+
+class WriteError(SudokuError, OSError):
+    """A file that cannot be written: ``cannot write PATH: reason``.
+
+    ``path`` and ``reason`` are kept apart for callers that word it themselves. Being an
+    ``OSError`` too, it is caught where file errors are.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        shown = path if path else "''"
+        super().__init__(f"cannot write {shown}: {reason}")
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return str(self.args[0])

@@ -53,6 +53,16 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*COMMANDS, *sorted(set(super().list_commands(ctx)) - set(COMMANDS))]
 
+    def invoke(self, ctx: click.Context) -> object:
+        from ..errors import WriteError
+
+        try:
+            return super().invoke(ctx)
+        except WriteError as err:  # every command: a file that cannot be written
+            from ._io import Failure
+
+            raise Failure(str(err)) from None
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         spec = COMMANDS.get(cmd_name)
         if spec is None:

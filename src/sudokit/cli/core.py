@@ -19,7 +19,8 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import ParseError
+from ..errors import ParseError, WriteError
+from ..files import check_writable
 from ..formats import Record, format_line, format_pretty, parse, read_puzzles
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES
@@ -322,13 +323,13 @@ def validate_cmd(
 @click.option(
     "--png",
     "png_path",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     help="Also draw the board as a PNG picture (needs Pillow).",
 )
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     help="Also draw the board as an SVG picture.",
 )
 @click.option(
@@ -363,6 +364,9 @@ def show_cmd(
     except ParseError as err:
         report_parse_error(puzzle, err)
         ctx.exit(2)
+    for target in (png_path, svg_path):
+        if target is not None:
+            check_writable(target)  # before anything is drawn or printed
     click.echo(format_line(grid) if as_line else format_pretty(grid))
     if png_path is None and svg_path is None:
         return
@@ -382,9 +386,8 @@ def show_cmd(
     except ImportError:
         click.echo("error: PNG pictures need Pillow: pip install 'sudokit[render]'", err=True)
         ctx.exit(2)
-    except OSError as err:
-        click.echo(f"error: cannot write the picture: {err}", err=True)
-        ctx.exit(2)
+    except WriteError as err:
+        raise Failure(str(err)) from None
 
 
 # --- generate ----------------------------------------------------------------------------

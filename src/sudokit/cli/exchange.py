@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ParseError
+from ..errors import ParseError, WriteError
+from ..files import check_writable, open_replacing
 from ..formats import Record, read_puzzles
 from ..formats.exchange import (
     READ_FORMATS,
@@ -43,19 +42,8 @@ def _output(path: str | None) -> Iterator[IO[str]]:
     if path is None or path == "-":
         yield sys.stdout
         return
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".sudokit-", dir=folder)
-    except OSError as err:
-        raise Failure(f"cannot write {path}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with open_replacing(path, "w", encoding="utf-8", newline="\n") as handle:
+        yield handle
 
 
 def _records(puzzle: str | None, path: str | None, source_format: str | None) -> Iterator[Record]:
@@ -112,7 +100,7 @@ def _records(puzzle: str | None, path: str | None, source_format: str | None) ->
     "--output",
     "out",
     metavar="OUT",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=click.Path(allow_dash=True),
     default=None,
     help="Write to OUT (replaced only once everything is written) instead of stdout.",
 )
@@ -215,7 +203,7 @@ def _book_entries(
     "--output",
     "out",
     metavar="OUT",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     default="sudoku.pdf",
     show_default=True,
     help="The PDF file to write (replaced only once the book is complete).",
@@ -303,6 +291,7 @@ def print_cmd(
     sources = sum([bool(puzzles), path is not None, count is not None])
     if sources != 1:
         raise click.UsageError("give PUZZLE..., -f FILE or -n COUNT (one of them)")
+    check_writable(out)  # a bad path fails now, before any puzzle is made
     try:
         from ..render import pdf
     except ImportError:  # pragma: no cover - reportlab is a dependency
@@ -346,6 +335,8 @@ def print_cmd(
         raise Failure(str(err)) from None
     except ValueError as err:
         raise Failure(str(err)) from None
+    except WriteError as err:
+        raise Failure(str(err)) from None
     except OSError as err:
         raise Failure(f"cannot write {out}: {err.strerror or err}") from None
     click.echo(
@@ -366,17 +357,8 @@ def _write_pdf(
     """Write the book to a temporary file beside ``out``; replace ``out`` at the end."""
     from ..render.pdf import write_book
 
-    folder = os.path.dirname(os.path.abspath(out))
-    fd, tmp = tempfile.mkstemp(prefix=".sudokit-", suffix=".pdf", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            info = write_book(entries, handle, tick=tick, **options)
-        os.replace(tmp, out)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return info
+    with open_replacing(out, "wb") as handle:
+        return write_book(entries, handle, tick=tick, **options)
 
 
 def _given(puzzles: tuple[str, ...]) -> Iterator[Record]:

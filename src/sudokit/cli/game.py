@@ -10,7 +10,8 @@ from typing import NoReturn
 
 import click
 
-from ..errors import ParseError
+from ..errors import ParseError, WriteError
+from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..game import LEVELS, LevelStats, Store, default_path, examine
 from ..geometry import SIZES
@@ -70,7 +71,7 @@ def _window(text: str) -> tuple[int, int]:
 )
 @click.option(
     "--screenshot",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(),
     help="Draw the opening screen into this PNG file and exit (no window needed).",
 )
 @click.option("--window", default="1100x740", show_default=True, help="Window size, WxH.")
@@ -79,7 +80,7 @@ def play(
     size: str | None,
     level: str | None,
     seed: int | None,
-    screenshot: Path | None,
+    screenshot: str | None,
     window: str,
 ) -> None:
     """Play in a desktop window (pygame-ce).
@@ -94,6 +95,7 @@ def play(
             _fail(f"cannot play this puzzle: {verdict.problem}", 2)
     width, height = _window(window)
     if screenshot is not None:
+        check_writable(screenshot)  # a bad path fails before the game is drawn
         # No window is shown for a screenshot, so none is needed: draw off-screen.
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     try:
@@ -107,8 +109,10 @@ def play(
             out = gui.screenshot(
                 screenshot, grid, size=n, level=level, seed=seed, window=(width, height)
             )
+        except WriteError as err:
+            _fail(str(err), 2)
         except OSError as err:
-            _fail(f"cannot write {screenshot}: {err}")
+            _fail(f"cannot write {screenshot}: {err.strerror or err}", 2)
         click.echo(str(out))
         return
     store = Store()

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import ParseError
+from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..grid import Grid
 from ..solvers.traced import ALGORITHMS, Summary, algorithms, get_algorithm, run
@@ -99,7 +100,7 @@ def _summary_text(summary: Summary) -> str:
 @click.option(
     "--gif",
     "gif",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     help="Write an animated GIF instead of opening a window.",
 )
 @click.option("--fps", type=click.FloatRange(min=0.1), default=8, show_default=True)
@@ -154,6 +155,8 @@ def watch(
     grid = _puzzle(puzzle)
     names = _algorithms(algorithm, compare)
     steps_per_second = _speed(speed)
+    if gif is not None:
+        check_writable(gif)  # a bad path fails now, not after the trace
     if summary or as_json:
         for i, name in enumerate(names):
             result = run(grid, name, max_steps=max_steps)
@@ -163,9 +166,9 @@ def watch(
                 if i:
                     click.echo()
                 click.echo(_summary_text(result))
-        if not gif:
+        if gif is None:
             return
-    if gif:
+    if gif is not None:
         try:
             from ..render import render_gif
         except ImportError as e:  # Pillow is an optional extra

@@ -14,12 +14,14 @@ they drive the controller.
 from __future__ import annotations
 
 import contextlib
+import io
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from ..files import write_bytes
 from ..game import Store
 from ..grid import Grid
 from .controller import Controller, MakePuzzle, default_make_puzzle
@@ -224,7 +226,9 @@ class App:
     def save_screenshot(self, path: str | Path) -> None:
         self.controller.dirty.all = True
         self.present()
-        pygame.image.save(self.screen, str(path))
+        picture = io.BytesIO()  # pygame would print each failed write: fail once, below
+        pygame.image.save(self.screen, picture, "png")
+        write_bytes(path, picture.getvalue())  # whole or not at all
 
     # --- the watch window -------------------------------------------------------------------
     def _watch(self, puzzle: Grid) -> None:

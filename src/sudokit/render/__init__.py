@@ -67,8 +67,9 @@ def render_svg(
         grid, solution=_solution(grid, solution), candidates=candidates, cell_size=cell_size
     )
     if path is not None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        from ..files import write_text
+
+        write_text(path, text)
     return text
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from ..files import check_writable, open_replacing
 from ..grid import Grid
 from ..solvers.traced import (
     Backtrack,
@@ -173,6 +174,7 @@ def write_gif(
         raise ValueError("max_frames must be at least 2")
     if fps <= 0:
         raise ValueError("fps must be positive")
+    check_writable(path)  # before the work, not after it
     totals = {a: run(grid, a, max_steps=max_steps) for a in algorithms}
     steps = {a: s.counters.steps for a, s in totals.items()}
     points = sample_points(max(steps.values()), max_frames - 1)
@@ -210,15 +212,16 @@ def write_gif(
     durations = [step_ms] * len(images)
     durations[0] = max(step_ms, 800)
     durations[-1] = max(step_ms, round(hold * 1000))
-    images[0].save(
-        path,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=durations,
-        loop=0,
-        optimize=True,  # unchanged pixels become transparent: small deltas
-    )
+    with open_replacing(path) as out:
+        images[0].save(
+            out,
+            format="GIF",
+            save_all=True,
+            append_images=images[1:],
+            duration=durations,
+            loop=0,
+            optimize=True,  # unchanged pixels become transparent: small deltas
+        )
     return GifInfo(
         len(images),
         steps,

@@ -11,6 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..files import open_replacing
 from ..grid import Grid
 from .style import (
     FORCED,
@@ -201,4 +202,6 @@ def board_image(
 
 
 def save_png(image: Image.Image, path: str | os.PathLike[str]) -> None:
-    image.save(path, format="PNG", optimize=True)
+    """Write ``image`` as a PNG, whole or not at all."""
+    with open_replacing(path) as out:
+        image.save(out, format="PNG", optimize=True)
