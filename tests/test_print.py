@@ -236,3 +236,13 @@ def test_solve_reads_the_exchange_formats(tmp_path: Path) -> None:
     assert result.output.strip() == format_line(solution)  # type: ignore[attr-defined]
     result = run("solve", format_position(grid, "hodoku"))
     assert result.output.strip() == format_line(solution)  # type: ignore[attr-defined]
+
+
+def test_print_never_overwrites_unasked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sudoku.pdf").write_bytes(b"mine")
+    result = run("print", "-n", "1", "--seed", "2", "--size", "4", "--no-rating")
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    assert (tmp_path / "sudoku.pdf").read_bytes() == b"mine"
+    assert (tmp_path / "sudoku-2.pdf").read_bytes().startswith(b"%PDF")
+    assert "sudoku-2.pdf" in result.output  # type: ignore[attr-defined]

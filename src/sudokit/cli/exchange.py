@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -204,9 +205,9 @@ def _book_entries(
     "out",
     metavar="OUT",
     type=click.Path(),
-    default="sudoku.pdf",
-    show_default=True,
-    help="The PDF file to write (replaced only once the book is complete).",
+    default=None,
+    help="The PDF file to write, replaced only once the book is complete. Default: "
+    "sudoku.pdf, or sudoku-2.pdf... when that exists (never overwritten unasked).",
 )
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, help="Generate N puzzles.")
 @click.option(
@@ -261,7 +262,7 @@ def print_cmd(
     ctx: click.Context,
     puzzles: tuple[str, ...],
     path: str | None,
-    out: str,
+    out: str | None,
     count: int | None,
     size: str,
     difficulty: str | None,
@@ -291,6 +292,8 @@ def print_cmd(
     sources = sum([bool(puzzles), path is not None, count is not None])
     if sources != 1:
         raise click.UsageError("give PUZZLE..., -f FILE or -n COUNT (one of them)")
+    if out is None:
+        out = _free_name("sudoku", ".pdf")
     check_writable(out)  # a bad path fails now, before any puzzle is made
     try:
         from ..render import pdf
@@ -345,6 +348,14 @@ def print_cmd(
         err=True,
     )
     ctx.exit(2 if failures[0] else 0)
+
+
+def _free_name(stem: str, suffix: str) -> str:
+    """``stem + suffix`` in the current folder, numbered when that exists."""
+    name, number = stem + suffix, 2
+    while os.path.exists(name):
+        name, number = f"{stem}-{number}{suffix}", number + 1
+    return name
 
 
 def _plural(count: int, word: str) -> str:
