@@ -37,6 +37,7 @@ from ..game import (
     format_time,
     label,
 )
+from ..files import write_bytes
 from ..game.exchange import COPY_FORMATS, copy_text, sudokuwiki_link
 from ..geometry import SIZES
 from ..grid import Grid
@@ -875,7 +876,7 @@ class Controller:
                 per_page=1,
                 candidates=any(s.state.notes),
             )
-            path.write_bytes(out.getvalue())
+            write_bytes(path, out.getvalue())
         except (OSError, ValueError, ImportError) as err:
             self.say(f"Could not save the PDF: {err}", "error", sticky=True)
             return None
@@ -900,7 +901,7 @@ class Controller:
                 out = io.BytesIO()  # written whole at the end: no half-made file is left
                 title = f"Sudoku: {count} {size}×{size} {label(level)} puzzles"
                 pdf.write_book(entries, out, title=title)
-                path.write_bytes(out.getvalue())
+                write_bytes(path, out.getvalue())
             except Exception as err:  # reported to the player, the window stays up
                 log.exception("making a book failed")
                 job.error = str(err) or type(err).__name__
