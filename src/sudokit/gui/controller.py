@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import IllegalMoveError, SaveFileError
+from ..files import write_bytes
 from ..game import (
     CUSTOM,
     DEFAULT_LEVEL,
@@ -37,7 +38,6 @@ from ..game import (
     format_time,
     label,
 )
-from ..files import write_bytes
 from ..game.exchange import COPY_FORMATS, copy_text, sudokuwiki_link
 from ..geometry import SIZES
 from ..grid import Grid
