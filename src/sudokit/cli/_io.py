@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shlex
 import stat
 import sys
@@ -229,8 +230,31 @@ def parse_error_context(text: str, err: ParseError) -> list[str]:
     return [f"  {line}", "  " + "".join(marks)]
 
 
+#: A name made of what paths are made of (no spaces, brackets or colons of other formats).
+_PATH_CHARS = re.compile(r"(?:[A-Za-z]:)?[~\w./\\+-]+")
+#: ... with what puzzles never hold: a separator, a home, or an extension like ``.txt``.
+_PATH_SIGN = re.compile(r"[/\\~]|\.(?=[A-Za-z0-9]{2,5}$)[A-Za-z0-9]*[H-Zh-z]")
+
+
+def missing_file(text: str) -> str | None:
+    """``no such file: PATH`` when an argument that failed to read as a puzzle looks like
+    the name of a file that does not exist (rather than "expected 16 cells, got 10")."""
+    name = text.strip()
+    if not name or len(name) > 4096 or not _PATH_CHARS.fullmatch(name):
+        return None
+    if "..." in name or not _PATH_SIGN.search(name):  # runs of empty cells: a puzzle
+        return None
+    if os.path.exists(os.path.expanduser(name)):
+        return None
+    return f"no such file: {name}"
+
+
 def report_parse_error(text: str, err: ParseError) -> None:
     """``error: <message>`` on stderr, with a pointer to the place when it helps."""
+    missing = missing_file(text)
+    if missing is not None:
+        click.echo(f"error: {missing}", err=True)
+        return
     click.echo(f"error: {err}", err=True)
     for extra in parse_error_context(text, err):
         click.echo(extra, err=True)

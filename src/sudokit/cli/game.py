@@ -13,9 +13,10 @@ import click
 from ..errors import ParseError, WriteError
 from ..files import check_writable
 from ..formats import parse, read_puzzles
-from ..game import LEVELS, LevelStats, Store, default_path, examine
+from ..game import LEVELS, SEVERAL_SOLUTIONS, LevelStats, Store, default_path, examine
 from ..geometry import SIZES
 from ..grid import Grid
+from ._io import missing_file
 
 _GUI_MISSING = "the desktop game needs pygame-ce: pip install 'sudokit[gui]'"
 
@@ -38,7 +39,7 @@ def _read_puzzle(text: str) -> Grid:
     try:
         return parse(text)
     except ParseError as err:
-        _fail(str(err), 2)
+        _fail(missing_file(text) or str(err), 2)
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -75,6 +76,11 @@ def _window(text: str) -> tuple[int, int]:
     help="Draw the opening screen into this PNG file and exit (no window needed).",
 )
 @click.option("--window", default="1100x740", show_default=True, help="Window size, WxH.")
+@click.option(
+    "--anyway",
+    is_flag=True,
+    help="Play PUZZLE even if it has several solutions (any grid keeping the rules wins).",
+)
 def play(
     puzzle: str | None,
     size: str | None,
@@ -82,6 +88,7 @@ def play(
     seed: int | None,
     screenshot: str | None,
     window: str,
+    anyway: bool,
 ) -> None:
     """Play in a desktop window (pygame-ce).
 
@@ -91,8 +98,11 @@ def play(
     grid = _read_puzzle(puzzle) if puzzle else None
     if grid is not None:
         verdict = examine(grid)
-        if not verdict.ok:
-            _fail(f"cannot play this puzzle: {verdict.problem}", 2)
+        if verdict.several and anyway:
+            click.echo(f"note: {SEVERAL_SOLUTIONS}", err=True)
+        elif not verdict.ok:
+            more = "; --anyway plays it all the same" if verdict.several else ""
+            _fail(f"cannot play this puzzle: {verdict.problem}{more}", 2)
     width, height = _window(window)
     if screenshot is not None:
         check_writable(screenshot)  # a bad path fails before the game is drawn

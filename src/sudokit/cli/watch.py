@@ -13,6 +13,7 @@ from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..grid import Grid
 from ..solvers.traced import ALGORITHMS, Summary, algorithms, get_algorithm, run
+from ._io import missing_file
 
 #: The board of the classic backtracking tutorials: the puzzle shown when none is given.
 TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
@@ -34,7 +35,7 @@ def _puzzle(text: str | None) -> Grid:
             raise click.BadParameter(f"{text}: no puzzle in the file", param_hint="PUZZLE")
         return parse(text)
     except ParseError as e:
-        raise click.BadParameter(str(e), param_hint="PUZZLE") from None
+        raise click.BadParameter(missing_file(text or "") or str(e), param_hint="PUZZLE") from None
 
 
 def _algorithms(algorithm: str, compare: str | None) -> list[str]:

@@ -15,12 +15,13 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..errors import (
     CellCountError,
@@ -162,6 +163,8 @@ def parse(
             _check_duplicates(puzzle)
         return puzzle
     if isinstance(puzzle, str):
+        if "".join(puzzle.split()).startswith("[["):
+            return parse_rows(_nested_list(puzzle), size=size, check=check)
         kind = _text_kind(puzzle)
         if kind is not None:
             from .exchange import parse_position
@@ -172,6 +175,17 @@ def parse(
             return grid
         return parse_pretty(puzzle, size=size, check=check)
     return parse_rows(puzzle, size=size, check=check)
+
+
+def _nested_list(text: str) -> Any:
+    """The value of a nested list written as text (``[[5, 3, 0, ...], ...]``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ShapeError(
+            f"not a nested list of numbers: {err.msg} at column {err.colno}",
+            line=err.lineno if err.lineno > 1 else None,
+        ) from None
 
 
 def _text_kind(text: str) -> str | None:

@@ -18,7 +18,7 @@ Nothing here imports pygame; :mod:`sudokit.gui` draws what a session holds.
 
 from __future__ import annotations
 
-from .levels import CUSTOM, DEFAULT_LEVEL, LEVELS, label
+from .levels import CUSTOM, DEFAULT_LEVEL, LEVELS, filed_level, label
 from .moves import (
     AutoNotes,
     ClearNotes,
@@ -34,6 +34,7 @@ from .moves import (
     parse_move,
 )
 from .session import (
+    SEVERAL_SOLUTIONS,
     Checking,
     CheckResult,
     GameHint,
@@ -49,6 +50,7 @@ __all__ = [
     "CUSTOM",
     "DEFAULT_LEVEL",
     "LEVELS",
+    "SEVERAL_SOLUTIONS",
     "AutoNotes",
     "CheckResult",
     "Checking",
@@ -72,6 +74,7 @@ __all__ = [
     "data_dir",
     "default_path",
     "examine",
+    "filed_level",
     "finish_message",
     "format_time",
     "label",

@@ -7,7 +7,9 @@ is the level of a puzzle the player typed in.
 
 from __future__ import annotations
 
+from ..grid import Grid
 from ..logic import LEVELS as LEVELS
+from ..logic import rate
 
 #: The level recorded for a puzzle the player entered (or passed on the command line).
 CUSTOM = "custom"
@@ -26,3 +28,16 @@ def order(level: str) -> int:
     if level in LEVELS:
         return LEVELS.index(level)
     return len(LEVELS) + (0 if level == CUSTOM else 1)
+
+
+def filed_level(puzzle: Grid, requested: str) -> str:
+    """The level a new puzzle is played and counted under: the level it really has.
+
+    A small grid cannot reach every level (every 4×4 puzzle is easy), and the generator
+    may settle for the closest level it found; statistics must not file such a puzzle
+    under the level that was asked for. The puzzle is rated (it has one solution) unless
+    it is a custom one.
+    """
+    if requested not in LEVELS:
+        return requested
+    return rate(puzzle, solutions=1).level

@@ -26,6 +26,7 @@ from ..game import (
     CUSTOM,
     DEFAULT_LEVEL,
     LEVELS,
+    SEVERAL_SOLUTIONS,
     Checking,
     Finish,
     Move,
@@ -34,6 +35,7 @@ from ..game import (
     Solve,
     Store,
     examine,
+    filed_level,
     finish_message,
     format_time,
     label,
@@ -220,11 +222,14 @@ class Controller:
         self.layout: Layout = self._compute_layout()
 
         if puzzle is not None:
-            verdict = examine(puzzle)
-            if verdict.solution is None:
-                raise ValueError(verdict.problem)
-            self._install(Session(puzzle, verdict.solution, level=CUSTOM, clock=clock))
-            self.say("Your puzzle is ready. Good luck!")
+            # A puzzle handed over explicitly is played even with several solutions (the
+            # command line asks for --anyway first); then any grid keeping the rules wins.
+            session = Session.new(puzzle, level=CUSTOM, clock=clock, several=True)
+            self._install(session)
+            if session.unique:
+                self.say("Your puzzle is ready. Good luck!")
+            else:
+                self.say(SEVERAL_SOLUTIONS, sticky=True)
         else:
             # Asking for a size, a level or a seed means asking for a new game.
             wanted = resume and size is None and level is None and seed is None
@@ -361,6 +366,7 @@ class Controller:
                 if verdict.solution is None:
                     job.error = f"the new puzzle cannot be played: {verdict.problem}"
                 else:
+                    job.level = filed_level(puzzle, level)  # the level it really has
                     job.result = (puzzle, verdict.solution)
             except Exception as err:  # reported to the player, the window stays up
                 log.exception("generating a puzzle failed")

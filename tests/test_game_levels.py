@@ -1,0 +1,57 @@
+"""Honest levels: a game is played and counted under the level its puzzle really has."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit import generate
+from sudokit.game import CUSTOM, LEVELS, Session, Store, filed_level
+from sudokit.grid import Grid
+from sudokit.logic import rate
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 1), (4, 2), (6, 1)])
+def test_a_level_a_size_cannot_reach_is_filed_as_rated(size: int, seed: int) -> None:
+    puzzle = generate(size, seed=seed, difficulty="extreme")
+    real = rate(puzzle).level
+    assert filed_level(puzzle, "extreme") == real
+    if size == 4:
+        assert real != "extreme", "no 4×4 puzzle needs extreme techniques"
+
+
+def test_custom_puzzles_stay_custom() -> None:
+    assert filed_level(generate(4, seed=1), CUSTOM) == CUSTOM
+
+
+def test_the_window_files_a_new_game_under_its_real_level() -> None:
+    from sudokit.gui.controller import Controller
+
+    asked: list[str] = []
+
+    def make(size: int, level: str, seed: object) -> Grid:
+        asked.append(level)
+        return generate(size, seed=5, difficulty=level)
+
+    with Store(":memory:") as store:
+        game = Controller(store, size=4, level="extreme", make_puzzle=make)
+        if game.job is not None:
+            game.job.done.wait(60)
+            game.tick()
+        assert game.session is not None and asked == ["extreme"]
+        real = rate(game.session.puzzle).level
+        assert game.session.level == real != "extreme"
+        for cell in game.session.puzzle.empty_cells():
+            r, c = divmod(cell, 4)
+            game.session.play(f"s r{r + 1}c{c + 1} {game.session.solution.cells[cell]}")
+        store.save(game.session)
+        [row] = store.stats()
+    assert row.level == real and row.level in LEVELS
+
+
+def test_statistics_use_the_level_of_the_session() -> None:
+    puzzle = generate(4, seed=2, difficulty="hard")
+    with Store(":memory:") as store:
+        s = Session.new(puzzle, level=filed_level(puzzle, "hard"))
+        s.play("solve")
+        store.save(s)
+        assert [row.level for row in store.stats()] == [rate(puzzle).level]
