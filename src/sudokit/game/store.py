@@ -493,7 +493,8 @@ class Store:
         """Whether another live store (another window, maybe another process) plays the
         game of ``row``."""
         owner, beat = row["owner"], row["heartbeat"]
-        if owner is None or beat is None or owner == self.owner:
+        # Anything but a name and a time (a damaged value included) holds no lease.
+        if not isinstance(owner, str) or not _is_seconds(beat) or owner == self.owner:
             return False
         if beat > now + LEASE_SECONDS:  # a clock far off, or a bad value: no lease
             return False
