@@ -277,3 +277,21 @@ def test_a_killed_window_frees_its_game(tmp_path: Path) -> None:
     with Store(db) as here:
         back = here.resume()
         assert back is not None and back.game_id == game
+
+
+def test_a_file_of_the_first_format_keeps_its_games(tmp_path: Path) -> None:
+    db = tmp_path / "sudokit.db"
+    game = _saved_game(db)
+    conn = sqlite3.connect(db)
+    with conn:  # the table as the first format had it, without the later columns
+        conn.execute("ALTER TABLE games DROP COLUMN several")
+        conn.execute("ALTER TABLE games DROP COLUMN owner")
+        conn.execute("ALTER TABLE games DROP COLUMN heartbeat")
+    conn.close()
+    with Store(db) as store:
+        assert store.notices == []
+        back = store.resume()
+        assert back is not None and back.game_id == game and back.unique
+        back.play("solve")
+        assert store.save(back) is not None
+    assert _rows(db) == [(game, "gave-up")]
