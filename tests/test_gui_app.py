@@ -12,6 +12,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SUDOKIT_THEME"] = "light"  # whatever the desktop running the tests prefers
 
 import subprocess
 import sys

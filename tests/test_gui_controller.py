@@ -630,3 +630,142 @@ def test_dirty_marks_what_changed(game: Controller, clock: FakeClock) -> None:
     game.dirty.clear()
     key(game, "4")
     assert game.dirty.all
+
+
+# --- settings ------------------------------------------------------------------------------
+
+
+def test_settings_dialog_changes_and_saves(game: Controller) -> None:
+    from sudokit.gui.dialogs import SettingsDialog
+
+    click(game, button(game, "settings"))
+    assert isinstance(game.dialog, SettingsDialog)
+    click(game, button(game, "theme:dark"))
+    click(game, button(game, "timer:hidden"))
+    click(game, button(game, "checking:solution"))
+    assert isinstance(game.dialog, SettingsDialog), "the dialog stays open"
+    assert (game.settings.theme, game.settings.timer) == ("dark", "hidden")
+    assert game.checking is Checking.SOLUTION
+    assert game.session is not None and game.session.checking is Checking.SOLUTION
+    key(game, "return")
+    assert game.dialog is None
+    with Store() as other:
+        assert other.get_setting("theme", "") == "dark"
+        assert other.get_setting("timer", "") == "hidden"
+        assert other.get_setting("checking", "") == "solution"
+    again = Controller(game.store, puzzle=PUZZLE)
+    assert (again.settings.theme, again.settings.timer) == ("dark", "hidden")
+
+
+def test_ctrl_comma_opens_settings_and_bad_saved_values_fall_back(tmp_path: Path) -> None:
+    from sudokit.gui.dialogs import SettingsDialog
+
+    with Store() as store:
+        for k, v in [("theme", "purple"), ("timer", "1"), ("scale", "x"), ("size", "10")]:
+            store.set_setting(k, v)
+        c = Controller(store, puzzle=PUZZLE)
+        assert (c.settings.theme, c.settings.timer, c.settings.scale) == ("system", "shown", "auto")
+        assert c.settings.size == 9
+        key(c, "comma", ctrl=True)
+        assert isinstance(c.dialog, SettingsDialog)
+
+
+def test_interface_size_setting_scales_the_layout(game: Controller) -> None:
+    before = game.layout.button("hint").rect
+    game.change_setting("scale", "2")
+    assert game.scale == 2.0
+    assert game.window_request == (2200, 1480), "a window to suit"
+    game.resize((2200, 1480))
+    after = game.layout.button("hint").rect
+    assert after.h > before.h * 1.2, "bigger buttons"
+    click(game, cell(game, 4))
+    assert game.selected == 4, "clicks follow the new layout"
+
+
+# --- the level picker ----------------------------------------------------------------------
+
+
+def _levels(size: int) -> tuple[str, ...]:
+    return {4: ("easy", "medium"), 6: ("easy", "medium", "hard")}.get(
+        size, ("easy", "medium", "hard", "expert", "extreme")
+    )
+
+
+def test_the_level_picker_offers_only_what_a_size_reaches(clock: FakeClock) -> None:
+    with Store() as store:
+        c = Controller(store, puzzle=PUZZLE, clock=clock, levels_for=_levels)
+        key(c, "n", ctrl=True)
+        dialog = c.dialog
+        assert isinstance(dialog, NewGameDialog)
+        click(c, button(c, "level:expert"))
+        click(c, button(c, "size:4"))
+        assert [b.key for b in dialog.level_buttons] == ["level:easy", "level:medium"]
+        assert dialog.level == "medium", "the hardest the size has"
+        assert "too small for Hard or Expert or Extreme" in dialog.note
+        with pytest.raises(KeyError):
+            button(c, "level:hard")
+        click(c, button(c, "size:9"))
+        assert dialog.level == "expert", "the level asked for comes back"
+        key(c, "up")  # 9 -> 6
+        assert dialog.size == 6 and dialog.level == "hard"
+
+
+def test_the_default_level_picker_follows_the_generator() -> None:
+    from sudokit import generator
+    from sudokit.game import LEVELS
+    from sudokit.gui.dialogs import reachable_levels
+
+    expected = generator.levels_for(4) if hasattr(generator, "levels_for") else tuple(LEVELS)
+    assert reachable_levels(4) == tuple(expected)
+
+
+# --- play anyway ----------------------------------------------------------------------------
+
+
+def test_a_puzzle_with_several_solutions_can_be_played_anyway(game: Controller) -> None:
+    several = "1..............."
+    game.clipboard = lambda: several
+    key(game, "o", ctrl=True)
+    dialog = game.dialog
+    assert isinstance(dialog, CustomDialog)
+    key(game, "v", ctrl=True)
+    key(game, "return")
+    assert "several solutions" in dialog.error and "anyway" in dialog.error
+    assert "anyway" in [b.key for b in dialog.buttons]
+    assert "start" not in [b.key for b in dialog.buttons], "Play anyway takes Start's place"
+    key(game, "2")  # an edit: the puzzle must be checked again
+    assert "anyway" not in [b.key for b in dialog.buttons]
+    key(game, "left")
+    key(game, "1")  # back as it was
+    key(game, "return")
+    assert "anyway" in [b.key for b in dialog.buttons]
+    result = dialog.click("anyway")
+    from sudokit.gui.dialogs import StartCustom
+
+    assert result == StartCustom(parse(several), None)
+    click(game, button(game, "anyway"))
+    assert game.dialog is None
+    s = game.session
+    assert s is not None and s.puzzle == parse(several) and not s.unique
+    assert "several solutions" in game.message
+    game.set_checking(Checking.SOLUTION)
+    assert s.checking is Checking.CONFLICTS, "no one solution to compare with"
+
+
+# --- making a puzzle ------------------------------------------------------------------------
+
+
+def test_cancel_is_offered_while_a_puzzle_is_made(game: Controller) -> None:
+    gate = threading.Event()
+
+    def slow(size: int, level: str, seed: object) -> Grid:
+        gate.wait(5)
+        return quick_puzzle(size, level, seed)
+
+    game.make_puzzle = slow
+    game.start_new(16, "hard")
+    assert game.layout.cancel_new in game.active_buttons()
+    assert game.button("hint").enabled is False
+    click(game, game.layout.cancel_new.rect.center)
+    assert not game.generating and "your game is as you left it" in game.message
+    gate.set()

@@ -7,7 +7,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SUDOKIT_THEME"] = "light"  # whatever the desktop running the tests prefers
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,8 +18,11 @@ import pytest
 
 from sudokit import generate, parse
 from sudokit.game import AutoNotes, Checking, Store
+from sudokit.geometry import Shape
 from sudokit.gui import screenshot
 from sudokit.gui.app import App
+from sudokit.gui.board import MIN_NOTE, note_layout
+from sudokit.gui.dialog_view import help_table
 from sudokit.gui.dialogs import (
     CustomDialog,
     Dialog,
@@ -26,6 +31,9 @@ from sudokit.gui.dialogs import (
     NewGameDialog,
     StatsDialog,
 )
+from sudokit.gui.layout import Rect, natural_window
+from sudokit.gui.theme import DARK
+from sudokit.gui.view import making_title
 
 PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 
@@ -155,14 +163,39 @@ SCREENS: dict[str, tuple[Callable[[App], object], Callable[[App, pygame.Surface]
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_main_screens(shots: Path, name: str) -> None:
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_main_screens(shots: Path, name: str, theme: str) -> None:
     go, check = SCREENS[name]
     with Store() as store:
-        app = App(store, puzzle=PUZZLE)
+        store.set_setting("theme", theme)
+        app = App(store, puzzle=PUZZLE, detect_system=False)
+        assert app.theme.name == theme
         app.pump()
         go(app)
         app.pump()
-        check(app, _save(app, shots / f"{name}.png"))
+        check(app, _save(app, shots / f"{name}-{theme}.png"))
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("name", ["playing", "paused", "help", "new-game"])
+def test_screens_at_1x_and_2x(shots: Path, name: str, scale: float) -> None:
+    """A high-density display: the same screens, twice the pixels, the same look."""
+    go, check = SCREENS[name]
+    with Store() as store:
+        app = App(store, puzzle=PUZZLE, scale=scale, detect_system=False)
+        assert app.screen.get_size() == (round(1100 * scale), round(740 * scale))
+        game = app.controller
+        assert game.layout.scale == pytest.approx(scale)
+        go(app)
+        app.pump()
+        check(app, _save(app, shots / f"{name}-{scale:g}x.png"))
+        assert game.layout.board.cell >= 68 * scale, "the board grows with the display"
+        if game.dialog is None:
+            _inside_and_apart(app)
+        else:
+            r = game.dialog.rect
+            assert r.x >= 0 and r.y >= 0 and r.right <= app.screen.get_width()
+            assert r.bottom <= app.screen.get_height()
 
 
 def test_solved_and_statistics(shots: Path) -> None:
@@ -231,6 +264,94 @@ def test_tall_and_small_windows(shots: Path) -> None:
 def test_screenshot_function(shots: Path) -> None:
     path = screenshot(shots / "screenshot.png", seed=7)
     assert pygame.image.load(str(path)).get_size() == (1100, 740)
+    path = screenshot(shots / "screenshot-2x-dark.png", seed=7, scale=2.0, theme="dark")
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (2200, 1480)
+    assert tuple(image.get_at((2, 2)))[:3] == DARK.background
+
+
+def test_sixteen_opens_big_enough_for_its_notes(shots: Path) -> None:
+    with Store() as store:
+        app = App(store, puzzle=generate(16, seed=2, difficulty="easy"), detect_system=False)
+        assert app.screen.get_size() == natural_window(16)
+        game = app.controller
+        positional, size, _, _ = note_layout(game.layout.board.cell, Shape.of(16))
+        assert positional and size >= MIN_NOTE
+        game.play(AutoNotes())
+        _save(app, shots / "size-16-notes.png")
+
+
+def test_hidden_timer(shots: Path) -> None:
+    clock = [0.0]
+    with Store() as store:
+        app = App(store, puzzle=PUZZLE, clock=lambda: clock[0], detect_system=False)
+        game = app.controller
+        clock[0] = 462
+        pause = game.layout.button("pause").rect
+        where = Rect(pause.x - 110, pause.y, 104, pause.h)
+        shown = _save(app, shots / "timer-shown.png")
+        assert _ink_in(shown, where, app.theme.text) > 30, "07:42 is drawn"
+        game.change_setting("timer", "hidden")
+        hidden = _save(app, shots / "timer-hidden.png")
+        assert _ink_in(hidden, where, app.theme.text) == 0, "no time in the header"
+
+
+def _ink_in(image: pygame.Surface, rect: Rect, color: tuple[int, int, int]) -> int:
+    """Pixels of ``rect`` within a few levels of ``color`` (anti-aliased edges aside)."""
+    count = 0
+    for x in range(rect.x, rect.right):
+        for y in range(rect.y, rect.bottom):
+            r, g, b = tuple(image.get_at((x, y)))[:3]
+            if abs(r - color[0]) + abs(g - color[1]) + abs(b - color[2]) < 12:
+                count += 1
+    return count
+
+
+def test_pause_hides_checks_mark(shots: Path) -> None:
+    with Store() as store:
+        app = App(store, puzzle=PUZZLE, detect_system=False)
+        game = app.controller
+        game.select(2)
+        game.enter(1)  # wrong: r1c3 is 4
+        game.check()
+        assert game.flash == {2: "check"}
+        marked = _save(app, shots / "check.png")
+        cell = game.layout.board.cell_rect(2)
+        assert _ink_in(marked, cell, app.theme.tint_check) > 100
+        assert _ink_in(marked, cell, app.theme.error) > 10, "on the selected cell too"
+        _key(app, pygame.K_p)
+        paused = _save(app, shots / "check-paused.png")
+        assert _ink_in(paused, cell, app.theme.tint_check) == 0
+        assert _ink_in(paused, cell, app.theme.error) == 0
+
+
+@pytest.mark.parametrize("window", [(1100, 740), (560, 440), (700, 940)])
+def test_help_and_the_making_card_are_never_cut(shots: Path, window: tuple[int, int]) -> None:
+    from sudokit.gui.dialogs import SHORTCUTS
+    from sudokit.gui.theme import fonts
+
+    with Store() as store:
+        app = App(store, puzzle=PUZZLE, window=window, detect_system=False)
+        game = app.controller
+        game.open_help()
+        app.pump()
+        _save(app, shots / f"help-{window[0]}x{window[1]}.png")
+        dialog = game.dialog
+        assert isinstance(dialog, HelpDialog)
+        size, room = help_table(dialog)
+        assert size >= 9
+        assert max(fonts().size(what, size)[0] for _, what in SHORTCUTS) <= room
+        game.dialog = None
+        gate = threading.Event()
+        game.make_puzzle = lambda n, level, seed: (gate.wait(5), generate(4, seed=1))[1]
+        game.start_new(16, "extreme")
+        app.pump()
+        _save(app, shots / f"making-{window[0]}x{window[1]}.png")
+        lines = making_title(game)
+        assert " ".join(lines) == "Making a 16×16 Extreme puzzle", "the whole title"
+        width = game.layout.card.w - game.layout.px(48)
+        assert all(fonts().size(line, game.layout.px(19), True)[0] <= width for line in lines)
+        gate.set()
 
 
 def test_docs_screenshot(shots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -262,3 +383,43 @@ def test_docs_screenshot(shots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if os.environ.get("SUDOKIT_UPDATE_DOCS"):
         docs = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
         docs.write_bytes(path.read_bytes())
+
+
+DOCS_SCREENS: dict[str, Callable[[App], object]] = {
+    "playing": _playing,
+    "new-game": lambda app: _key(app, pygame.K_n, pygame.KMOD_LCTRL),
+    "settings": lambda app: _key(app, pygame.K_COMMA, pygame.KMOD_LCTRL),
+    "paused": lambda app: _key(app, pygame.K_p),
+}
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_docs_screens(shots: Path, theme: str) -> None:
+    """The main screens in both themes, for ``docs/screens/`` (``SUDOKIT_UPDATE_DOCS=1``
+    rewrites them)."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "screens"
+    for name, go in DOCS_SCREENS.items():
+        with Store() as store:
+            store.set_setting("theme", theme)
+            app = App(store, puzzle=PUZZLE, detect_system=False, clock=lambda: 0.0)
+            go(app)
+            app.pump()
+            path = shots / f"docs-{name}-{theme}.png"
+            image = _save(app, path)
+            dialog = app.controller.dialog
+            if dialog is None:  # the window's background, else the dialog's card
+                assert tuple(image.get_at((1, 1)))[:3] == app.theme.background
+            else:
+                spot = (dialog.rect.x + 8, dialog.rect.centery)
+                assert tuple(image.get_at(spot))[:3] == app.theme.surface
+        if os.environ.get("SUDOKIT_UPDATE_DOCS"):
+            docs.mkdir(exist_ok=True)
+            (docs / f"{name}-{theme}.png").write_bytes(path.read_bytes())
+    with Store() as store:
+        store.set_setting("theme", theme)
+        app = App(store, puzzle=generate(16, seed=2, difficulty="easy"), detect_system=False)
+        _playing(app)
+        path = shots / f"docs-sixteen-{theme}.png"
+        _save(app, path)
+        if os.environ.get("SUDOKIT_UPDATE_DOCS"):
+            (docs / f"sixteen-{theme}.png").write_bytes(path.read_bytes())

@@ -75,7 +75,11 @@ def _window(text: str) -> tuple[int, int]:
     type=click.Path(),
     help="Draw the opening screen into this PNG file and exit (no window needed).",
 )
-@click.option("--window", default="1100x740", show_default=True, help="Window size, WxH.")
+@click.option(
+    "--window",
+    default=None,
+    help="Window size, WxH (default: fitted to the board size and the display).",
+)
 @click.option(
     "--anyway",
     is_flag=True,
@@ -87,7 +91,7 @@ def play(
     level: str | None,
     seed: int | None,
     screenshot: str | None,
-    window: str,
+    window: str | None,
     anyway: bool,
 ) -> None:
     """Play in a desktop window (pygame-ce).
@@ -103,7 +107,7 @@ def play(
         elif not verdict.ok:
             more = "; --anyway plays it all the same" if verdict.several else ""
             _fail(f"cannot play this puzzle: {verdict.problem}{more}", 2)
-    width, height = _window(window)
+    size_wh = _window(window) if window else None
     if screenshot is not None:
         check_writable(screenshot)  # a bad path fails before the game is drawn
         # No window is shown for a screenshot, so none is needed: draw off-screen.
@@ -116,9 +120,7 @@ def play(
     n = int(size) if size else None
     if screenshot is not None:
         try:
-            out = gui.screenshot(
-                screenshot, grid, size=n, level=level, seed=seed, window=(width, height)
-            )
+            out = gui.screenshot(screenshot, grid, size=n, level=level, seed=seed, window=size_wh)
         except WriteError as err:
             _fail(str(err), 2)
         except OSError as err:
@@ -129,7 +131,7 @@ def play(
     for notice in store.notices:
         click.echo(f"note: {notice}", err=True)
     try:
-        gui.run(grid, size=n, level=level, seed=seed, store=store)
+        gui.run(grid, size=n, level=level, seed=seed, store=store, window=size_wh)
     except gui.DisplayError as err:
         _fail(f"cannot open a window ({err}); --screenshot FILE draws without one")
 

@@ -57,6 +57,7 @@ def run(
     level: str | None = None,
     seed: int | str | None = None,
     store: Store | None = None,
+    window: tuple[int, int] | None = None,
 ) -> None:
     """Open the game: the given puzzle, else the last unfinished game, else a new one.
 
@@ -69,7 +70,7 @@ def run(
     store = store or Store()
     try:
         try:
-            app = App(store, puzzle=puzzle, size=size, level=level, seed=seed)
+            app = App(store, puzzle=puzzle, size=size, level=level, seed=seed, window=window)
         except pygame.error as err:
             raise DisplayError(str(err)) from err
         app.run()
@@ -84,17 +85,21 @@ def screenshot(
     size: int | None = None,
     level: str | None = None,
     seed: int | str | None = None,
-    window: tuple[int, int] = (1100, 740),
+    window: tuple[int, int] | None = None,
+    scale: float = 1.0,
+    theme: str = "light",
 ) -> Path:
     """Draw the opening screen of a new game into a PNG and return its path.
 
     Nothing is read from or written to the saved games: the screenshot shows the given
-    puzzle, or a new one (``seed`` makes it reproducible).
+    puzzle, or a new one (``seed`` makes it reproducible). ``window`` defaults to the
+    size's own window at ``scale``; ``theme``: ``light`` or ``dark``.
     """
     from .app import App
 
     store = Store(":memory:")
     try:
+        store.set_setting("theme", theme)
         app = App(
             store,
             puzzle=puzzle,
@@ -103,6 +108,8 @@ def screenshot(
             seed=seed,
             resume=False,
             window=window,
+            scale=scale,
+            detect_system=False,
         )
         game = app.controller
         if game.job is not None:  # a slow size: wait for it, a screenshot has time

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,11 +25,13 @@ import pygame
 from ..files import write_bytes
 from ..game import Store
 from ..grid import Grid
-from .controller import Controller, MakePuzzle, default_make_puzzle
+from .controller import Controller
 from .dialog_view import draw_dialog
 from .interpret import Expose, Focus, InputEvent, Key, KeyUp, Motion, Press, Quit, Release, Resize
-from .layout import Rect
-from .theme import LIGHT, Theme
+from .layout import Rect, natural_window
+from .making import MakePuzzle
+from .settings import resolve_theme, system_prefers_dark
+from .theme import THEMES, Theme
 from .view import draw_board_area, draw_header, draw_main, draw_one_button
 
 #: pygame key codes → the names :class:`~sudokit.gui.interpret.Key` uses.
@@ -44,6 +47,7 @@ KEY_NAMES: dict[int, str] = {
     pygame.K_DELETE: "delete",
     pygame.K_SPACE: "space",
     pygame.K_PERIOD: "period",
+    pygame.K_COMMA: "comma",
     pygame.K_TAB: "tab",
     pygame.K_SLASH: "slash",
     pygame.K_LEFT: "left",
@@ -55,11 +59,14 @@ KEY_NAMES: dict[int, str] = {
 _RESIZE = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
-def to_input(event: pygame.event.Event, size: tuple[int, int]) -> InputEvent | None:
+def to_input(
+    event: pygame.event.Event, size: tuple[int, int], ratio: float = 1.0
+) -> InputEvent | None:
     """The input record for a pygame event (None: one the game ignores).
 
     ``size``: the window's size now (resize events are read from the surface, which
-    is the truth when several arrive at once).
+    is the truth when several arrive at once); ``ratio``: drawing pixels per pointer
+    unit (above 1 where the system reports the mouse in points, as macOS does).
     """
     t = event.type
     if t == pygame.QUIT:
@@ -85,12 +92,48 @@ def to_input(event: pygame.event.Event, size: tuple[int, int]) -> InputEvent | N
             text=str(getattr(event, "unicode", "") or ""),
         )
     if t == pygame.MOUSEMOTION:
-        return Motion(_pos(event))
+        return Motion(_pos(event, ratio))
     if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         button = int(getattr(event, "button", 1))
         kind = Press if t == pygame.MOUSEBUTTONDOWN else Release
-        return kind(_pos(event), button)
+        return kind(_pos(event, ratio), button)
     return None
+
+
+def display_scale() -> float:
+    """Display pixels per interface pixel: ``SUDOKIT_SCALE`` if set, else guessed from
+    the desktop's height (a 4K screen is most often used at 200 %, 1440 lines at 125 %),
+    in steps of a quarter."""
+    forced = os.environ.get("SUDOKIT_SCALE", "")
+    with contextlib.suppress(ValueError):
+        if forced:
+            return max(0.5, min(4.0, float(forced)))
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return 1.0  # drawing off-screen: no display to measure
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return 1.0
+    if not sizes:
+        return 1.0
+    height = sizes[0][1]
+    if height < 1400:
+        return 1.0
+    return max(1.0, min(3.0, round(height / 1080 * 4) / 4))
+
+
+def default_window(n: int, scale: float) -> tuple[int, int]:
+    """The window a game of size ``n`` opens in: its natural size at the display's scale,
+    shrunk to fit the desktop."""
+    w, h = natural_window(n)
+    w, h = round(w * scale), round(h * scale)
+    with contextlib.suppress(pygame.error, IndexError):
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy" and dw > 0 and dh > 0:
+            # Room for the title bar and the task bar.
+            fit = min(1.0, dw * 0.94 / w, (dh - 90) / h)
+            w, h = round(w * fit), round(h * fit)
+    return w, h
 
 
 class App:
@@ -108,18 +151,26 @@ class App:
         level: str | None = None,
         seed: int | str | None = None,
         resume: bool = True,
-        window: tuple[int, int] = (1100, 740),
+        window: tuple[int, int] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        make_puzzle: MakePuzzle = default_make_puzzle,
+        make_puzzle: MakePuzzle | None = None,
         clipboard: Callable[[], str | None] | None = None,
-        theme: Theme = LIGHT,
+        scale: float | None = None,
+        system_dark: bool | None = None,
+        detect_system: bool = True,
     ) -> None:
-        self.theme = theme
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("sudokit")
+        #: Display pixels per interface pixel, measured (or given).
+        self.display_scale = display_scale() if scale is None else scale
+        #: Whether the desktop asks for dark windows (None: cannot tell).
+        self.system_dark = system_prefers_dark() if detect_system else system_dark
         with contextlib.suppress(pygame.error):
-            pygame.display.set_icon(_icon(theme))
+            pygame.display.set_icon(_icon(THEMES["light"]))
+        if window is None:
+            n = size or (puzzle.size if puzzle is not None else 9)
+            window = default_window(n, self.display_scale)
         self.screen = pygame.display.set_mode(window, pygame.RESIZABLE)
         pygame.key.set_repeat(320, 40)
         self._backdrop: pygame.Surface | None = None
@@ -138,7 +189,21 @@ class App:
             clipboard=clipboard or _read_clipboard,
             watcher=self._watch,
             copy=_write_clipboard,
+            display_scale=self.display_scale,
         )
+
+    @property
+    def theme(self) -> Theme:
+        """The colours now: the setting, or the desktop's choice."""
+        return THEMES[resolve_theme(self.controller.settings.theme, self.system_dark)]
+
+    def _ratio(self) -> float:
+        """Drawing pixels per pointer unit (1 unless the system scales the window)."""
+        try:
+            w = pygame.display.get_window_size()[0]
+        except (pygame.error, AttributeError):
+            return 1.0
+        return self.screen.get_width() / w if w > 0 else 1.0
 
     # --- the loop ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -148,9 +213,12 @@ class App:
             if surface is not None:
                 self.screen = surface
             self._backdrop = None
-        record = to_input(event, self.screen.get_size())
+        record = to_input(event, self.screen.get_size(), self._ratio())
         if record is not None:
             self.controller.handle(record)
+        wanted, self.controller.window_request = self.controller.window_request, None
+        if wanted is not None:
+            self._set_window(wanted)
         hand = self.controller.hover is not None
         if hand != self._cursor_hand:
             self._cursor_hand = hand
@@ -192,7 +260,7 @@ class App:
                 if self._backdrop is None or self._backdrop_for != c.dialog_serial:
                     draw_main(scr, c, t)
                     dim = pygame.Surface(scr.get_size(), pygame.SRCALPHA)
-                    dim.fill((15, 23, 42, 110))
+                    dim.fill(t.dim)
                     scr.blit(dim, (0, 0))
                     self._backdrop = scr.copy()
                     self._backdrop_for = c.dialog_serial
@@ -230,6 +298,16 @@ class App:
         pygame.image.save(self.screen, picture, "png")
         write_bytes(path, picture.getvalue())  # whole or not at all
 
+    def _set_window(self, size: tuple[int, int]) -> None:
+        """Resize the window (to suit a new interface size), within the desktop."""
+        with contextlib.suppress(pygame.error, IndexError):
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+            if os.environ.get("SDL_VIDEODRIVER") != "dummy" and dw > 0 and dh > 0:
+                size = (min(size[0], round(dw * 0.94)), min(size[1], dh - 90))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._backdrop = None
+        self.controller.resize(self.screen.get_size())
+
     # --- the watch window -------------------------------------------------------------------
     def _watch(self, puzzle: Grid) -> None:
         """Show the watch window on ``puzzle``, then open the game's window again."""
@@ -248,10 +326,10 @@ class App:
             self.controller.resize(self.screen.get_size())
 
 
-def _pos(event: pygame.event.Event) -> tuple[int, int]:
+def _pos(event: pygame.event.Event, ratio: float = 1.0) -> tuple[int, int]:
     pos = getattr(event, "pos", (0, 0))
     try:
-        return int(pos[0]), int(pos[1])
+        return round(float(pos[0]) * ratio), round(float(pos[1]) * ratio)
     except (TypeError, ValueError, IndexError):
         return (0, 0)
 

@@ -33,7 +33,15 @@ from ..geometry import Shape
 from .layout import BoardGeometry, Rect, fit_board
 from .theme import LIGHT, Color, Theme, fonts
 
-__all__ = ["BoardGeometry", "BoardView", "draw_board", "fit_board"]
+__all__ = [
+    "MIN_NOTE",
+    "BoardGeometry",
+    "BoardView",
+    "draw_board",
+    "fit_board",
+    "note_layout",
+    "note_size",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +92,13 @@ def draw_board(
     if selected is not None:
         peers = frozenset(shape.peers[selected])
     pygame.draw.rect(surface, theme.surface, board)
+    # A hidden board (the game paused) shows no mark that tells about its digits.
+    tints = {} if view.hidden else view.tints
     for cell in range(shape.ncells):
-        if cell == selected:
-            tint: Color | None = theme.tint_selected
-        elif cell in view.tints:
-            tint = view.tints[cell]
+        if cell in tints:  # a hint's or a check's mark stays visible under the cursor
+            tint: Color | None = tints[cell]
+        elif cell == selected:
+            tint = theme.tint_selected
         elif cell in view.conflicts and not view.hidden:
             tint = theme.tint_conflict
         elif focus and digits[cell] == focus and not view.hidden:
@@ -119,8 +129,10 @@ def draw_board(
     frame = board.inflate(thick, thick)
     pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
 
-    if view.outline_selected and selected is not None:
-        pygame.draw.rect(surface, theme.accent, geo.cell_rect(selected).inflate(-2, -2), 2)
+    if selected is not None and (view.outline_selected or selected in tints):
+        width = max(2, size // 20)
+        box = geo.cell_rect(selected).inflate(-width, -width)
+        pygame.draw.rect(surface, theme.accent, box, width)
 
     if view.hidden:
         return geo
@@ -151,29 +163,76 @@ def draw_board(
             y = min(r.bottom - w - 2, g.bottom + 1)
             pygame.draw.rect(surface, theme.error, (r.centerx - size // 5, y, 2 * (size // 5), w))
 
-    # Notes: small digits in their own positions of a box-shaped sub-grid.
     if view.notes is not None:
-        sub_w, sub_h = size / bc, size / br
-        note_size = max(7, round(min(sub_w * 0.95, sub_h * 0.82, size * 0.27)))
-        pad = size * 0.04
-        sub_w = (size - 2 * pad) / bc
-        sub_h = (size - 2 * pad) / br
-        for cell in range(shape.ncells):
-            mask = view.notes[cell]
-            if not mask or digits[cell]:
-                continue
-            r = geo.cell_rect(cell)
-            for d in shape.digits_of_mask[mask]:
-                i = d - 1
-                cx = r.x + pad + (i % bc + 0.5) * sub_w
-                cy = r.y + pad + (i // bc + 0.5) * sub_h
-                special = view.note_colors.get((cell, d))
-                if special is not None:
-                    color, bold = special, True
-                elif d == focus:
-                    color, bold = theme.note_match, True
-                else:
-                    color, bold = theme.note, False
-                glyph = f.render(symbols[i], note_size, color, bold)
-                surface.blit(glyph, glyph.get_rect(center=(round(cx), round(cy) + 1)))
+        _draw_notes(surface, geo, view, theme, focus)
     return geo
+
+
+#: The smallest note, in pixels (font size): below it notes change to the compact form.
+MIN_NOTE = 10
+
+
+def note_size(cell: int, shape: Shape) -> int:
+    """The font size of notes in their own positions (digit ``d`` at its place in a
+    box-shaped sub-grid) in a cell of ``cell`` pixels."""
+    sub_w = cell * 0.92 / shape.box_cols
+    sub_h = cell * 0.92 / shape.box_rows
+    return round(min(sub_w * 0.95, sub_h * 0.9, cell * 0.3))
+
+
+def note_layout(cell: int, shape: Shape) -> tuple[bool, int, int, int]:
+    """How notes are drawn in a cell of ``cell`` pixels: ``(positional, font size,
+    columns, rows)``. Positional (each digit at its own place) when that gives notes
+    of at least :data:`MIN_NOTE` pixels (and always up to 9×9); else compact, at
+    :data:`MIN_NOTE`."""
+    size = note_size(cell, shape)
+    if size >= MIN_NOTE or shape.n <= 9:
+        return True, max(7, size), shape.box_cols, shape.box_rows
+    inner = cell * 0.92
+    cols = max(1, int(inner // (MIN_NOTE * 0.62)))
+    rows = max(1, int(inner // (MIN_NOTE * 0.95)))
+    return False, MIN_NOTE, cols, rows
+
+
+def _draw_notes(
+    surface: pygame.Surface, geo: BoardGeometry, view: BoardView, theme: Theme, focus: int
+) -> None:
+    """Notes in their positions when they can be at least :data:`MIN_NOTE` pixels;
+    else the compact form: a cell's notes packed in reading order at that size, the
+    ones that do not fit shown as ``…``."""
+    shape, size = view.shape, geo.cell
+    assert view.notes is not None
+    f = fonts()
+    symbols = shape.symbols
+    pad = size * 0.04
+    positional, fs, cols, rows = note_layout(size, shape)
+    sub_w = (size - 2 * pad) / cols
+    sub_h = (size - 2 * pad) / rows
+    for cell in range(shape.ncells):
+        mask = view.notes[cell]
+        if not mask or view.digits[cell]:
+            continue
+        r = geo.cell_rect(cell)
+        notes = shape.digits_of_mask[mask]
+        if positional:
+            slots = [(d - 1, symbols[d - 1], d) for d in notes]
+        else:
+            shown = list(notes)
+            if len(shown) > cols * rows:  # no room for all: the last slot says there are more
+                keep = cols * rows - 1
+                slots = [(i, symbols[d - 1], d) for i, d in enumerate(shown[:keep])]
+                slots.append((keep, "…", 0))
+            else:
+                slots = [(i, symbols[d - 1], d) for i, d in enumerate(shown)]
+        for i, text, d in slots:
+            cx = r.x + pad + (i % cols + 0.5) * sub_w
+            cy = r.y + pad + (i // cols + 0.5) * sub_h
+            special = view.note_colors.get((cell, d))
+            if special is not None:
+                color, bold = special, True
+            elif d and d == focus:
+                color, bold = theme.note_match, True
+            else:
+                color, bold = theme.note, False
+            glyph = f.render(text, fs, color, bold)
+            surface.blit(glyph, glyph.get_rect(center=(round(cx), round(cy) + 1)))

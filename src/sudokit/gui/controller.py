@@ -12,20 +12,14 @@ Everything here runs without a window, so tests play whole games with no display
 
 from __future__ import annotations
 
-import io
 import logging
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import IllegalMoveError, SaveFileError
-from ..files import write_bytes
 from ..game import (
     CUSTOM,
-    DEFAULT_LEVEL,
-    LEVELS,
     SEVERAL_SOLUTIONS,
     Checking,
     Finish,
@@ -34,16 +28,14 @@ from ..game import (
     Session,
     Solve,
     Store,
-    examine,
-    filed_level,
     finish_message,
     format_time,
     label,
 )
-from ..game.exchange import COPY_FORMATS, copy_text, sudokuwiki_link
-from ..geometry import SIZES
 from ..grid import Grid
+from . import making
 from .dialogs import (
+    Changed,
     Close,
     Confirmed,
     CustomDialog,
@@ -52,11 +44,12 @@ from .dialogs import (
     HelpDialog,
     MessageDialog,
     NewGameDialog,
+    SettingsDialog,
     Share,
-    ShareDialog,
     StartCustom,
     StartNew,
     StatsDialog,
+    reachable_levels,
 )
 from .interpret import (
     Command,
@@ -83,11 +76,12 @@ from .interpret import (
     interpret,
     is_arrow,
 )
-from .layout import Button, Layout, Rect, button_at, compute_layout
+from .layout import Button, Dirty, Layout, Rect, button_at, compute_layout, natural_window
+from .making import Job, MakePuzzle
+from .settings import Settings
+from .sharing import Sharing
 
 log = logging.getLogger(__name__)
-
-MakePuzzle = Callable[[int, str, "int | str | None"], Grid]
 
 CHECKING_LABELS = {
     Checking.OFF: "Errors: hidden",
@@ -100,62 +94,7 @@ MESSAGE_SECONDS = 8.0
 AUTOSAVE_SECONDS = 15.0
 
 
-def default_make_puzzle(size: int, level: str, seed: int | str | None) -> Grid:
-    from ..generator import generate  # the generator is loaded when a puzzle is wanted
-
-    return generate(size, seed=seed, difficulty=level)
-
-
-@dataclass
-class Job:
-    """A puzzle being made in a worker thread (16×16 takes seconds in pure Python)."""
-
-    size: int
-    level: str
-    started: float
-    result: tuple[Grid, Grid] | None = None
-    error: str | None = None
-    done: threading.Event = field(default_factory=threading.Event)
-    cancelled: bool = False
-
-
-@dataclass
-class BookJob:
-    """A PDF book being made in a worker thread (making and grading puzzles takes time)."""
-
-    count: int
-    path: Path
-    error: str | None = None
-    done: threading.Event = field(default_factory=threading.Event)
-
-
-def default_export_dir() -> Path:
-    """Where PDFs go: the user's documents folder, else the home folder."""
-    import platformdirs
-
-    documents = Path(platformdirs.user_documents_dir())
-    return documents if documents.is_dir() else Path.home()
-
-
-@dataclass
-class Dirty:
-    """What changed since the last frame."""
-
-    all: bool = True
-    board: bool = False
-    header: bool = False
-    buttons: set[str] = field(default_factory=set)
-
-    @property
-    def any(self) -> bool:
-        return self.all or self.board or self.header or bool(self.buttons)
-
-    def clear(self) -> None:
-        self.all = self.board = self.header = False
-        self.buttons.clear()
-
-
-class Controller:
+class Controller(Sharing):
     """The game without its window. ``window`` is the window's size in pixels."""
 
     def __init__(
@@ -169,26 +108,26 @@ class Controller:
         resume: bool = True,
         window: tuple[int, int] = (1100, 740),
         clock: Callable[[], float] = time.monotonic,
-        make_puzzle: MakePuzzle = default_make_puzzle,
+        make_puzzle: MakePuzzle | None = None,
         clipboard: Callable[[], str | None] | None = None,
         watcher: Callable[[Grid], None] | None = None,
         copy: Callable[[str], None] | None = None,
         export_dir: Path | None = None,
+        display_scale: float = 1.0,
+        levels_for: Callable[[int], tuple[str, ...]] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
+        #: Makes new puzzles; None: the generator (big grids in a process of their own).
         self.make_puzzle = make_puzzle
+        #: The levels offered for a size (default: those the generator can reach).
+        self.levels_for = levels_for or reachable_levels
+        #: The display's pixels per interface pixel, as the window measured it.
+        self.display_scale = display_scale
         self.clipboard: Callable[[], str | None] = clipboard or (lambda: None)
         #: Shows the computer solving a puzzle (a window of its own); None: not offered.
         self.watcher = watcher
-        #: Puts text on the clipboard; None: there is no clipboard to copy to.
-        self.copy = copy
-        self._export_dir = export_dir
-        self.copy_format = store.get_setting("copy-format", "line")
-        if self.copy_format not in COPY_FORMATS:
-            self.copy_format = "line"
-        self.book_count = 12
-        self.book_job: BookJob | None = None
+        self._init_sharing(store, copy, export_dir)
         self.window = window
 
         # UI state (DESIGN rule 4: not part of the game, not undone).
@@ -202,11 +141,7 @@ class Controller:
         self.message_kind = "info"
         self._message_until: float | None = None
         self.running = True
-        self.checking = _setting_checking(store)
-        self.new_size = _int_setting(store, "size", 9, SIZES)
-        self.new_level = store.get_setting("level", DEFAULT_LEVEL)
-        if self.new_level not in LEVELS:
-            self.new_level = DEFAULT_LEVEL
+        self.settings = Settings.load(store)
         #: Cells to tint, by why: ``hint`` (the hint's cells), ``hint-area`` (its units),
         #: ``check`` (wrong digits found by Check).
         self.flash: dict[int, str] = {}
@@ -219,6 +154,8 @@ class Controller:
         self._shown_second = -1
         self._last_save = clock()
         self.dirty = Dirty()
+        #: A window size the controller asks the window for (after a scale change).
+        self.window_request: tuple[int, int] | None = None
         self.layout: Layout = self._compute_layout()
 
         if puzzle is not None:
@@ -239,13 +176,33 @@ class Controller:
                 what = f"{restored.size}×{restored.size} {label(restored.level)}"
                 self.say(f"Welcome back: your {what} game, {format_time(restored.elapsed)}.")
             else:
-                self.start_new(size or self.new_size, level or self.new_level, seed, wait=0.8)
+                self.start_new(
+                    size or self.settings.size, level or self.settings.level, seed, wait=0.8
+                )
         if store.notices:  # a database moved aside: say so plainly, in full
             text = "\n\n".join(store.notices)
             self.say(" ".join(store.notices), "error", sticky=True)
             self._open(MessageDialog("About your saved games", text, width=640, height=300))
 
     # --- what the view reads ---------------------------------------------------------------
+    @property
+    def checking(self) -> Checking:
+        """Which errors are shown as the player plays."""
+        return self.settings.checking
+
+    @checking.setter
+    def checking(self, value: Checking) -> None:
+        self.settings.checking = value
+        if self.session is not None:
+            self.session.checking = _for(self.session, value)
+
+    @property
+    def scale(self) -> float:
+        """Interface pixels to window pixels: the display's density, or the setting."""
+        if self.settings.scale == "auto":
+            return self.display_scale
+        return float(self.settings.scale)
+
     @property
     def buttons(self) -> list[Button]:
         """The main screen's buttons (tools, pad, actions, pause, errors setting)."""
@@ -266,7 +223,7 @@ class Controller:
         """The board's size: the game's, else the one being made or asked for."""
         if self.session is not None:
             return self.session.size
-        return self.job.size if self.job is not None else self.new_size
+        return self.job.size if self.job is not None else self.settings.size
 
     def ui_state(self) -> UiState:
         s = self.session
@@ -295,18 +252,19 @@ class Controller:
             out.append(b)
         if s is not None and s.paused and not s.finished and not self.generating:
             out.append(self.layout.resume)
-        if self.generating and s is not None:
+        if self.generating:
             out.append(self.layout.cancel_new)
         return out
 
     def enabled(self, key: str) -> bool:
         s = self.session
+        always = ("new", "custom", "stats", "help", "checking", "settings")
         if s is None or self.generating:
-            return key in ("help", "stats", "new", "custom", "checking")
+            return key in always or (key == "cancel-new" and self.generating)
         if s.paused:
-            return key in ("pause", "new", "custom", "stats", "help", "checking", "print", "copy")
+            return key in (*always, "pause", "resume", "print", "copy")
         if s.finished:
-            return key in ("new", "custom", "stats", "help", "checking", "print", "copy")
+            return key in (*always, "print", "copy")
         if key == "undo":
             return s.can_undo
         if key == "redo":
@@ -336,7 +294,7 @@ class Controller:
         old = self.session
         if old is not None and old is not session:
             self.save()
-        session.checking = self.checking
+        session.checking = _for(session, self.checking)
         self.session = session
         self.notes_mode = False
         self.flash.clear()
@@ -350,32 +308,14 @@ class Controller:
     def start_new(
         self, size: int, level: str, seed: int | str | None = None, *, wait: float = 0.0
     ) -> None:
-        """Make a new puzzle in a worker thread; it replaces the game when ready.
+        """Make a new puzzle off the window's thread; it replaces the game when ready.
 
         ``wait``: seconds to wait for it here, so quick sizes show no "making" state.
         """
         if self.job is not None:
-            self.job.cancelled = True
-        job = Job(size, level, self.clock())
-        make = self.make_puzzle
-
-        def work() -> None:
-            try:
-                puzzle = make(size, level, seed)
-                verdict = examine(puzzle)
-                if verdict.solution is None:
-                    job.error = f"the new puzzle cannot be played: {verdict.problem}"
-                else:
-                    job.level = filed_level(puzzle, level)  # the level it really has
-                    job.result = (puzzle, verdict.solution)
-            except Exception as err:  # reported to the player, the window stays up
-                log.exception("generating a puzzle failed")
-                job.error = str(err) or type(err).__name__
-            finally:
-                job.done.set()
-
+            self.job.cancel()
+        job = making.start(self.make_puzzle, size, level, seed, self.clock())
         self.job = job
-        threading.Thread(target=work, name="sudokit-generate", daemon=True).start()
         if wait > 0:
             job.done.wait(wait)
         self._poll_job()
@@ -397,9 +337,12 @@ class Controller:
 
     def cancel_generation(self) -> None:
         if self.job is not None:
-            self.job.cancelled = True
+            self.job.cancel()
             self.job = None
-            self.say("No new game then.")
+            if self.session is not None:
+                self.say("No new game then: your game is as you left it.")
+            else:
+                self.say("No new game then. New game (Ctrl+N) starts one.")
             self.dirty.all = True
 
     def save(self) -> Finish | None:
@@ -505,6 +448,7 @@ class Controller:
             "solve": self.ask_solve,
             "stats": self.open_stats,
             "help": self.open_help,
+            "settings": self.open_settings,
             "checking": self.cycle_checking,
             "watch": self.watch,
             "cancel-new": self.cancel_generation,
@@ -548,11 +492,11 @@ class Controller:
         self.window = size
         self.layout = self._compute_layout()
         if self.dialog is not None:
-            self.dialog.layout(Rect(0, 0, *size))
+            self.dialog.layout(Rect(0, 0, *size), self.scale)
         self.dirty.all = True
 
     def _compute_layout(self) -> Layout:
-        return compute_layout(self.window, self.size)
+        return compute_layout(self.window, self.size, self.scale)
 
     # --- playing ----------------------------------------------------------------------------
     def _can_play(self) -> Session | None:
@@ -681,10 +625,11 @@ class Controller:
 
     def cycle_checking(self) -> None:
         order = list(Checking)
-        self.checking = order[(order.index(self.checking) + 1) % len(order)]
-        if self.session is not None:
-            self.session.checking = self.checking
-        self._set_setting("checking", self.checking.value)
+        self.set_checking(order[(order.index(self.checking) + 1) % len(order)])
+
+    def set_checking(self, value: Checking) -> None:
+        self.checking = value
+        self.settings.save(self.store, "checking")
         explain = {
             Checking.OFF: "Errors are not shown; use Check when you want to know.",
             Checking.CONFLICTS: "Digits that break a rule are shown in red.",
@@ -692,11 +637,20 @@ class Controller:
         }
         self.say(explain[self.checking])
 
-    def _set_setting(self, key: str, value: str) -> None:
-        try:
-            self.store.set_setting(key, value)
-        except SaveFileError as err:
-            log.warning("cannot save the setting: %s", err)
+    def change_setting(self, key: str, value: str) -> None:
+        """Change a setting (from the settings dialog) and save it."""
+        if key == "checking":
+            self.set_checking(Checking(value))
+            return
+        setattr(self.settings, key, value)
+        self.settings.save(self.store, key)
+        if key == "scale":
+            # Ask the window for the size that suits the new scale; lay out at once
+            # in case it cannot change.
+            w, h = natural_window(self.size)
+            self.window_request = (round(w * self.scale), round(h * self.scale))
+            self.resize(self.window)
+        self.dirty.all = True
 
     def move_selection(self, dr: int, dc: int) -> None:
         s = self.session
@@ -725,12 +679,15 @@ class Controller:
     def _open(self, dialog: Dialog) -> None:
         self.dialog = dialog
         self.dialog_serial += 1
-        dialog.layout(Rect(0, 0, *self.window))
+        dialog.layout(Rect(0, 0, *self.window), self.scale)
         self.pressed = None
         self.dirty.all = True
 
     def open_new_game(self) -> None:
-        self._open(NewGameDialog(self.new_size, self.new_level))
+        self._open(NewGameDialog(self.settings.size, self.settings.level, self.levels_for))
+
+    def open_settings(self) -> None:
+        self._open(SettingsDialog(self.settings))
 
     def open_custom(self) -> None:
         size = self.session.size if self.session is not None else 9
@@ -739,6 +696,17 @@ class Controller:
     def paste(self) -> None:
         """Ctrl+V on the board: the clipboard's puzzle, in "your puzzle" to check and start."""
         self.apply(PastePuzzle(self.clipboard() or ""))
+
+    def play_anyway(self, puzzle: Grid) -> None:
+        """Play a puzzle with several solutions: any grid that keeps the rules wins, so
+        nothing is checked against one solution (no mistakes; Check sees broken rules)."""
+        try:
+            session = Session.new(puzzle, level=CUSTOM, clock=self.clock, several=True)
+        except ValueError as err:
+            self.say(f"Cannot play this puzzle: {err}.", "warn")
+            return
+        self._install(session)
+        self.say(SEVERAL_SOLUTIONS, sticky=True)
 
     def open_stats(self) -> None:
         self.save()
@@ -763,18 +731,24 @@ class Controller:
         self.dirty.all = True
         if outcome is None:
             return
+        if isinstance(outcome, Changed):  # the settings dialog stays open
+            self.change_setting(outcome.key, outcome.value)
+            return
         self.dialog = None
         match outcome:
             case StartNew(size, level):
-                self.new_size, self.new_level = size, level
-                self._set_setting("size", str(size))
-                self._set_setting("level", level)
+                self.settings.size, self.settings.level = size, level
+                self.settings.save(self.store, "size")
+                self.settings.save(self.store, "level")
                 self.start_new(size, level, wait=0.3)
                 if self.generating:
                     self.say(f"Making a {size}×{size} {label(level)} puzzle…", sticky=True)
             case StartCustom(puzzle, solution):
-                self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
-                self.say("Your puzzle is ready. Good luck!")
+                if solution is None:
+                    self.play_anyway(puzzle)
+                else:
+                    self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
+                    self.say("Your puzzle is ready. Good luck!")
             case Confirmed("solve"):
                 self.play(Solve())
             case Confirmed("new"):
@@ -783,154 +757,6 @@ class Controller:
                 self._share(action, count, fmt)
             case Close():
                 pass
-
-    # --- print and share ----------------------------------------------------------------------
-    def open_share(self) -> None:
-        """The "Print and share" dialog: this game or a new book as PDF, copy, links."""
-        s = self.session
-        if s is None:
-            return
-        link = sudokuwiki_link(s.state) if s.size == 9 else None
-        what = f"{self.new_size}×{self.new_size} {label(self.new_level)}"
-        self._open(ShareDialog(COPY_FORMATS, self.copy_format, link, self.book_count, what))
-
-    def _share(self, action: str, count: int, fmt: str) -> None:
-        if action == "pdf":
-            self.export_pdf()
-        elif action == "book":
-            self.book_count = count
-            self.export_book(count)
-        elif action == "copy":
-            if fmt != self.copy_format:
-                self.copy_format = fmt
-                self._set_setting("copy-format", fmt)
-            self.copy_puzzle()
-        elif action == "link":
-            self.copy_link()
-
-    def _put(self, text: str, what: str) -> None:
-        if self.copy is None:
-            self.say("There is no clipboard to copy to.", "warn")
-            return
-        try:
-            self.copy(text)
-        except Exception as err:  # a clipboard that fails must not end the game
-            log.exception("copying failed")
-            self.say(f"Could not copy: {err}", "error")
-            return
-        self.say(f"Copied {what}.")
-
-    def copy_puzzle(self) -> None:
-        """Put the puzzle on the clipboard in the chosen format (with the player's
-        digits and notes where the format holds them)."""
-        s = self.session
-        if s is None:
-            return
-        fmt = self.copy_format
-        try:
-            text = copy_text(s.state, fmt)
-        except ValueError as err:
-            self.say(f"Cannot copy as {COPY_FORMATS[fmt]}: {err}.", "warn")
-            return
-        self._put(text, f"the puzzle as {COPY_FORMATS[fmt]}")
-
-    def copy_link(self) -> None:
-        """Put the SudokuWiki link of the board on the clipboard, to open in a browser."""
-        s = self.session
-        if s is None:
-            return
-        try:
-            link = sudokuwiki_link(s.state)
-        except ValueError as err:
-            self.say(f"No SudokuWiki link: {err}.", "warn")
-            return
-        self._put(link, "the SudokuWiki link: paste it in your browser")
-
-    @property
-    def export_dir(self) -> Path:
-        if self._export_dir is None:
-            self._export_dir = default_export_dir()
-        return self._export_dir
-
-    def _free_path(self, stem: str) -> Path:
-        """A new file name in the export folder (never one that exists)."""
-        folder = self.export_dir
-        path = folder / f"{stem}.pdf"
-        number = 2
-        while path.exists():
-            path = folder / f"{stem}-{number}.pdf"
-            number += 1
-        return path
-
-    def export_pdf(self) -> Path | None:
-        """Save the game as a one-page PDF (the player's digits in blue, notes as small
-        candidates) with its solution on the next page; say where."""
-        s = self.session
-        if s is None:
-            return None
-        from ..render import pdf  # reportlab is loaded when a PDF is wanted
-
-        n = s.size
-        path = self._free_path(f"sudoku-{n}x{n}-{s.level}")
-        try:
-            entry = pdf.game_entry(s.state)
-            out = io.BytesIO()
-            pdf.write_book(
-                [entry],
-                out,
-                title=f"Sudoku {n}×{n} {label(s.level)}",
-                per_page=1,
-                candidates=any(s.state.notes),
-            )
-            write_bytes(path, out.getvalue())
-        except (OSError, ValueError, ImportError) as err:
-            self.say(f"Could not save the PDF: {err}", "error", sticky=True)
-            return None
-        self.say(f"Saved {path}", "success")
-        return path
-
-    def export_book(self, count: int, *, wait: float = 0.0) -> BookJob | None:
-        """Make a PDF book of ``count`` new puzzles of the size and level chosen for new
-        games, in a worker thread; the status line says when it is saved and where."""
-        if self.book_job is not None:
-            self.say("A book is being made already.", "warn")
-            return None
-        size, level = self.new_size, self.new_level
-        path = self._free_path(f"sudoku-book-{count}x{size}-{level}")
-        job = BookJob(count, path)
-
-        def work() -> None:
-            try:
-                from ..render import pdf
-
-                entries = pdf.generated_entries(count, size, difficulty=level)
-                out = io.BytesIO()  # written whole at the end: no half-made file is left
-                title = f"Sudoku: {count} {size}×{size} {label(level)} puzzles"
-                pdf.write_book(entries, out, title=title)
-                write_bytes(path, out.getvalue())
-            except Exception as err:  # reported to the player, the window stays up
-                log.exception("making a book failed")
-                job.error = str(err) or type(err).__name__
-            finally:
-                job.done.set()
-
-        self.book_job = job
-        threading.Thread(target=work, name="sudokit-book", daemon=True).start()
-        self.say(f"Making a book of {count} {size}×{size} {label(level)} puzzles…", sticky=True)
-        if wait > 0:
-            job.done.wait(wait)
-        self._poll_book()
-        return job
-
-    def _poll_book(self) -> None:
-        job = self.book_job
-        if job is None or not job.done.is_set():
-            return
-        self.book_job = None
-        if job.error is not None:
-            self.say(f"Could not make the book: {job.error}", "error", sticky=True)
-        else:
-            self.say(f"Saved a book of {job.count} puzzles: {job.path}", "success")
 
     # --- time -------------------------------------------------------------------------------
     def tick(self) -> None:
@@ -955,27 +781,12 @@ class Controller:
             self.dirty.all = True
 
 
-def _setting_checking(store: Store) -> Checking:
-    try:
-        return Checking(store.get_setting("checking", Checking.CONFLICTS.value))
-    except ValueError:
+def _for(session: Session, checking: Checking) -> Checking:
+    """The checking a session can do: with several solutions there is no one solution
+    to compare digits with."""
+    if checking is Checking.SOLUTION and not session.unique:
         return Checking.CONFLICTS
+    return checking
 
 
-def _int_setting(store: Store, key: str, default: int, allowed: tuple[int, ...]) -> int:
-    try:
-        value = int(store.get_setting(key, str(default)))
-    except ValueError:
-        return default
-    return value if value in allowed else default
-
-
-__all__ = [
-    "CHECKING_LABELS",
-    "BookJob",
-    "Controller",
-    "Dirty",
-    "Job",
-    "default_export_dir",
-    "default_make_puzzle",
-]
+__all__ = ["CHECKING_LABELS", "Controller"]

@@ -14,10 +14,11 @@ from .dialogs import (
     HelpDialog,
     MessageDialog,
     NewGameDialog,
+    SettingsDialog,
     ShareDialog,
     StatsDialog,
 )
-from .theme import Theme, blit_text, fit_tail, fit_text
+from .theme import Theme, blit_text, fit_tail, fit_text, fonts
 from .widgets import draw_button, draw_card, draw_lines, wrap
 
 
@@ -25,13 +26,18 @@ def draw_dialog(
     surface: pygame.Surface, dialog: Dialog, theme: Theme, hover: str | None, pressed: str | None
 ) -> None:
     """Draw ``dialog``: its card, title, content and buttons."""
-    rect = dialog.rect
-    draw_card(surface, rect, theme)
-    title = fit_text(dialog.title, 24, rect.w - 56, bold=True)
-    blit_text(surface, title, 24, theme.text, topleft=(rect.x + 28, rect.y + 24), bold=True)
+    rect, px = dialog.rect, dialog.px
+    draw_card(surface, rect, theme, radius=px(16))
+    title = fit_text(dialog.title, px(24), rect.w - px(56), bold=True)
+    blit_text(
+        surface, title, px(24), theme.text, topleft=(rect.x + px(28), rect.y + px(24)), bold=True
+    )
     if isinstance(dialog, MessageDialog):
-        lines = wrap(dialog.text, 17, rect.w - 56)
-        draw_lines(surface, lines, 17, theme.muted, (rect.x + 28, rect.y + 72))
+        lines = wrap(dialog.text, px(17), rect.w - px(56))
+        draw_lines(surface, lines, px(17), theme.muted, (rect.x + px(28), rect.y + px(72)))
+    elif isinstance(dialog, SettingsDialog):
+        for top, (_, name, _) in zip(dialog.row_tops(), dialog.rows, strict=True):
+            blit_text(surface, name, px(16), theme.muted, topleft=(rect.x + px(28), top))
     elif isinstance(dialog, NewGameDialog):
         _new_game(surface, dialog, theme)
     elif isinstance(dialog, CustomDialog):
@@ -47,12 +53,14 @@ def draw_dialog(
 
 
 def _new_game(surface: pygame.Surface, d: NewGameDialog, theme: Theme) -> None:
-    x = d.rect.x + 28
-    blit_text(surface, "Size", 16, theme.muted, topleft=(x, d.rect.y + 72))
-    blit_text(surface, "Difficulty", 16, theme.muted, topleft=(x, d.rect.y + 156))
-    if d.note:
-        text = fit_text(d.note, 14, d.rect.w - 56)
-        blit_text(surface, text, 14, theme.muted, topleft=(x, d.rect.y + 232))
+    px = d.px
+    x = d.rect.x + px(28)
+    blit_text(surface, "Size", px(16), theme.muted, topleft=(x, d.rect.y + px(72)))
+    blit_text(surface, "Difficulty", px(16), theme.muted, topleft=(x, d.rect.y + px(156)))
+    y = d.rect.y + px(234)
+    for line in wrap(d.note, px(15), d.rect.w - px(56))[:2]:
+        blit_text(surface, line, px(15), theme.muted, topleft=(x, y))
+        y += px(20)
 
 
 def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
@@ -66,70 +74,101 @@ def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
         highlight_digit=-1,
     )
     draw_board(surface, d.board_rect, view, theme)
-    y = d.board_rect.bottom + 14
-    x = d.rect.x + 28
-    width = d.rect.w - 56
+    px = d.px
+    y = d.board_rect.bottom + px(14)
+    x = d.rect.x + px(28)
+    width = d.rect.w - px(56)
     if d.error:
-        for line in wrap(d.error, 16, width)[:2]:
-            blit_text(surface, line, 16, theme.error, topleft=(x, y))
-            y += 21
+        for line in wrap(d.error, px(16), width)[:2]:
+            blit_text(surface, line, px(16), theme.error, topleft=(x, y))
+            y += px(21)
     else:
         count = sum(1 for v in d.cells if v)
         text = f"{d.info}  ({count} given{'s' if count != 1 else ''})"
-        blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, y))
+        blit_text(surface, fit_text(text, px(15), width), px(15), theme.muted, topleft=(x, y))
 
 
 def _stats(surface: pygame.Surface, d: StatsDialog, theme: Theme) -> None:
-    x0, y = d.rect.x + 28, d.rect.y + 76
-    width = d.rect.w - 56
+    px = d.px
+    x0, y = d.rect.x + px(28), d.rect.y + px(76)
+    width = d.rect.w - px(56)
     heads = [h.title() for h in LevelStats.HEADINGS]
     share = [0.11, 0.19, 0.13, 0.13, 0.15, 0.16, 0.13]
     xs = [x0 + round(sum(share[:i]) * width) for i in range(len(heads))]
     for h, x in zip(heads, xs, strict=True):
-        blit_text(surface, h, 15, theme.muted, topleft=(x, y), bold=True)
-    y += 30
-    pygame.draw.line(surface, theme.line_thin, (x0, y - 8), (x0 + width, y - 8))
+        blit_text(surface, h, px(15), theme.muted, topleft=(x, y), bold=True)
+    y += px(30)
+    pygame.draw.line(surface, theme.line_thin, (x0, y - px(8)), (x0 + width, y - px(8)))
     if not d.stats:
-        blit_text(surface, "No finished games yet.", 17, theme.muted, topleft=(x0, y + 6))
-    bottom = d.rect.bottom - 24 - 42 - 44
+        text = "No finished games yet."
+        blit_text(surface, text, px(17), theme.muted, topleft=(x0, y + px(6)))
+    bottom = d.rect.bottom - px(24 + 42 + 44)
     for s in d.stats:
         if y > bottom:
-            blit_text(surface, "…", 17, theme.muted, topleft=(x0, y))
+            blit_text(surface, "…", px(17), theme.muted, topleft=(x0, y))
             break
         for text, x in zip(s.cells(missing="—"), xs, strict=True):
-            blit_text(surface, text, 17, theme.text, topleft=(x, y))
-        y += 28
-    where = "Saved in " + fit_tail(d.database, 13, width - 230)
-    blit_text(surface, where, 13, theme.muted, topleft=(x0, d.rect.bottom - 52))
+            blit_text(surface, text, px(17), theme.text, topleft=(x, y))
+        y += px(28)
+    where = "Saved in " + fit_tail(d.database, px(13), width - px(230))
+    blit_text(surface, where, px(13), theme.muted, topleft=(x0, d.rect.bottom - px(52)))
+
+
+def help_table(d: HelpDialog) -> tuple[int, int]:
+    """The help table's text size and the room for its descriptions: one size for the
+    whole table, small enough that every line fits in its column (nothing is cut)."""
+    px = d.px
+    y = d.rect.y + px(74)
+    bottom = d.rect.bottom - px(24 + 42 + 8)
+    step = max(px(18), min(px(29), (bottom - y) // len(SHORTCUTS)))
+    size = max(px(11), min(px(17), step - px(10)))
+    keys_room = round((d.rect.w - px(56)) * 0.40) - px(10)
+    split = d.rect.x + px(28) + round((d.rect.w - px(56)) * 0.40)
+    room = d.rect.right - px(28) - split
+    f = fonts()
+
+    def fits(size: int) -> bool:
+        return all(
+            f.size(what, size)[0] <= room and f.size(keys, size, True)[0] <= keys_room
+            for keys, what in SHORTCUTS
+        )
+
+    while size > 9 and not fits(size):
+        size -= 1
+    return size, room
 
 
 def _help(surface: pygame.Surface, d: HelpDialog, theme: Theme) -> None:
-    x0, y = d.rect.x + 28, d.rect.y + 74
-    bottom = d.rect.bottom - 24 - 42 - 8
-    step = max(20, min(29, (bottom - y) // len(SHORTCUTS)))
-    size = max(12, min(17, step - 10))
-    split = x0 + round((d.rect.w - 56) * 0.42)
+    px = d.px
+    x0, y = d.rect.x + px(28), d.rect.y + px(74)
+    bottom = d.rect.bottom - px(24 + 42 + 8)
+    step = max(px(18), min(px(29), (bottom - y) // len(SHORTCUTS)))
+    size, room = help_table(d)
+    split = x0 + round((d.rect.w - px(56)) * 0.40)
     for keys, what in SHORTCUTS:
         blit_text(surface, keys, size, theme.text, topleft=(x0, y), bold=True)
-        text = fit_text(what, size, d.rect.right - 28 - split)
-        blit_text(surface, text, size, theme.muted, topleft=(split, y))
+        blit_text(surface, fit_text(what, size, room), size, theme.muted, topleft=(split, y))
         y += step
 
 
 def _share(surface: pygame.Surface, d: ShareDialog, theme: Theme) -> None:
-    x, width = d.rect.x + 28, d.rect.w - 56
+    px = d.px
+    x, width = d.rect.x + px(28), d.rect.w - px(56)
     notes = [
         (d.pdf.rect.y, "This game, with your digits and notes; its solution on page 2."),
         (d.book.rect.y, f"A new book of {d.book_count} {d.book_what} puzzles, with solutions."),
         (d.format.rect.y, "Copy the puzzle as (click to change the format):"),
     ]
+    size = px(15)
     for top, text in notes:
-        blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, top - 26))
-    y = d.copy_link.rect.y - 58
+        text = fit_text(text, size, width)
+        blit_text(surface, text, size, theme.muted, topleft=(x, top - px(26)))
+    y = d.copy_link.rect.y - px(58)
     if d.link is None:
         text = "Open in SudokuWiki: its links hold 9×9 puzzles only."
-        blit_text(surface, fit_text(text, 15, width), 15, theme.muted, topleft=(x, y))
+        blit_text(surface, fit_text(text, size, width), size, theme.muted, topleft=(x, y))
     else:
-        blit_text(surface, "Open in SudokuWiki (copy the link):", 15, theme.muted, topleft=(x, y))
-        link = fit_text(d.link, 13, width)
-        blit_text(surface, link, 13, theme.text, topleft=(x, y + 22))
+        text = "Open in SudokuWiki (copy the link):"
+        blit_text(surface, text, size, theme.muted, topleft=(x, y))
+        link = fit_text(d.link, px(13), width)
+        blit_text(surface, link, px(13), theme.text, topleft=(x, y + px(22)))

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 from ..errors import ParseError
 from ..formats import parse
-from ..game import LEVELS, LevelStats, examine, label
+from ..game import LEVELS, Checking, LevelStats, examine, label
 from ..geometry import SIZES, Shape
 from ..grid import Grid
 from .interpret import Key, key_digit
 from .layout import BoardGeometry, Button, Rect, fit_board, grid_layout
+from .settings import Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +35,11 @@ class StartNew:
 
 @dataclass(frozen=True, slots=True)
 class StartCustom:
-    """Play this (checked) puzzle."""
+    """Play this (checked) puzzle. ``solution`` is None for a puzzle with several
+    solutions that the player chose to play anyway."""
 
     puzzle: Grid
-    solution: Grid
+    solution: Grid | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,15 @@ class Share:
     fmt: str = ""
 
 
-DialogResult = Close | StartNew | StartCustom | Confirmed | Share | None
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """A setting changed; the dialog stays open."""
+
+    key: str
+    value: str
+
+
+DialogResult = Close | StartNew | StartCustom | Confirmed | Share | Changed | None
 
 _ENTER = ("return", "kp-enter")
 
@@ -73,10 +83,20 @@ class Dialog:
     def __init__(self) -> None:
         self.rect = Rect(0, 0, self.width, self.height)
         self.buttons: list[Button] = []
+        #: Window pixels per interface pixel (see :mod:`sudokit.gui.layout`).
+        self.k = 1.0
 
-    def layout(self, screen: Rect) -> None:
-        w = max(100, min(self.width, screen.w - 24))
-        h = max(100, min(self.height, screen.h - 24))
+    def px(self, v: float) -> int:
+        """``v`` interface pixels in window pixels."""
+        return round(v * self.k)
+
+    def layout(self, screen: Rect, scale: float = 1.0) -> None:
+        """Centre the card in ``screen`` (shrunk to fit) and place its content."""
+        # A window too small for the card at this scale gets a smaller scale, not a cut card.
+        fit = min((screen.w - 24) / self.width, (screen.h - 24) / self.height)
+        self.k = max(0.6, min(scale, fit))
+        w = max(100, min(self.px(self.width), screen.w - 24))
+        h = max(100, min(self.px(self.height), screen.h - 24))
         self.rect = Rect.centered(w, h, screen.center)
         self._layout_content()
 
@@ -84,11 +104,12 @@ class Dialog:
         self._bottom_buttons(self.buttons)
 
     def _bottom_buttons(self, buttons: Sequence[Button], width: int = 132) -> None:
-        x = self.rect.right - 24
-        y = self.rect.bottom - 24 - 42
+        px = self.px
+        x = self.rect.right - px(24)
+        y = self.rect.bottom - px(24 + 42)
         for b in reversed(buttons):
-            b.rect = Rect(x - width, y, width, 42)
-            x -= width + 10
+            b.rect = Rect(x - px(width), y, px(width), px(42))
+            x -= px(width + 10)
 
     def key(self, key: Key) -> DialogResult:
         return Close() if key.name == "escape" else None
@@ -135,22 +156,51 @@ class MessageDialog(Dialog):
         return super().click(key)
 
 
+def reachable_levels(size: int) -> tuple[str, ...]:
+    """The levels the generator can make at this size (all of them if it cannot say)."""
+    from .. import generator  # loaded when the new-game dialog opens
+
+    levels_for: Callable[[int], tuple[str, ...]] | None = getattr(generator, "levels_for", None)
+    if levels_for is None:
+        from ..game import LEVELS
+
+        return tuple(LEVELS)
+    return levels_for(size)
+
+
 class NewGameDialog(Dialog):
-    """Pick a size and a difficulty."""
+    """Pick a size and a difficulty: only the levels the chosen size can reach."""
 
     title = "New game"
     width = 580
-    height = 330
+    height = 340
 
-    def __init__(self, size: int, level: str, levels: Sequence[str] = LEVELS) -> None:
+    def __init__(
+        self,
+        size: int,
+        level: str,
+        levels_for: Callable[[int], Sequence[str]] = reachable_levels,
+    ) -> None:
         super().__init__()
+        self.levels_for = levels_for
         self.size = size if size in SIZES else 9
-        self.levels = list(levels)
-        self.level = level if level in self.levels else self.levels[0]
+        self.wanted = level  # kept while sizes that cannot reach it are tried
         self.size_buttons = [Button(f"size:{s}", f"{s}×{s}", "segment") for s in SIZES]
-        self.level_buttons = [Button(f"level:{lv}", label(lv), "segment") for lv in self.levels]
         self.actions = [Button("cancel", "Cancel"), Button("start", "Start", "primary")]
+        self._levels()
+
+    def _levels(self) -> None:
+        self.levels = list(self.levels_for(self.size)) or list(LEVELS[:1])
+        if self.wanted in self.levels:
+            self.level = self.wanted
+        else:  # the hardest this size has, when it cannot go as far as wanted
+            order: list[str] = list(LEVELS)
+            below = [lv for lv in self.levels if order.index(lv) <= order.index(self.wanted)]
+            self.level = below[-1] if below else self.levels[0]
+        self.level_buttons = [Button(f"level:{lv}", label(lv), "segment") for lv in self.levels]
         self._sync()
+        if self.rect.w:
+            self._layout_content()
 
     def _sync(self) -> None:
         for b in self.size_buttons:
@@ -160,23 +210,28 @@ class NewGameDialog(Dialog):
         self.buttons = [*self.size_buttons, *self.level_buttons, *self.actions]
 
     def _layout_content(self) -> None:
-        inner = self.rect.inflate(-56, 0)
-        row = Rect(inner.x, self.rect.y + 98, inner.w, 40)
+        px = self.px
+        inner = self.rect.inflate(-px(56), 0)
+        row = Rect(inner.x, self.rect.y + px(98), inner.w, px(40))
         for b, r in zip(
-            self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), 8), strict=True
+            self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), px(8)), strict=True
         ):
             b.rect = r
-        row = Rect(inner.x, self.rect.y + 182, inner.w, 40)
-        cols = len(self.level_buttons)
-        for b, r in zip(self.level_buttons, grid_layout(row, cols, cols, 8), strict=True):
+        row = Rect(inner.x, self.rect.y + px(182), inner.w, px(40))
+        # One width for every level button, whatever the size offers.
+        rects = grid_layout(row, len(LEVELS), len(LEVELS), px(8))[: len(self.level_buttons)]
+        for b, r in zip(self.level_buttons, rects, strict=True):
             b.rect = r
         self._bottom_buttons(self.actions)
 
     @property
     def note(self) -> str:
         """A line under the choices, about the chosen puzzle."""
-        if self.size == 16 and self.level != self.levels[0]:
-            return "A 16×16 puzzle at this level takes a few seconds to make."
+        missing = [label(lv) for lv in LEVELS if lv not in self.levels]
+        if missing:
+            return f"A {self.size}×{self.size} grid is too small for {' or '.join(missing)}."
+        if self.size >= 12:
+            return "Big puzzles can take a while to make; you can cancel while you wait."
         return ""
 
     def key(self, key: Key) -> DialogResult:
@@ -185,10 +240,11 @@ class NewGameDialog(Dialog):
             return StartNew(self.size, self.level)
         if k in ("left", "right"):
             i = self.levels.index(self.level) + (1 if k == "right" else -1)
-            self.level = self.levels[i % len(self.levels)]
+            self.level = self.wanted = self.levels[i % len(self.levels)]
         elif k in ("up", "down"):
             i = SIZES.index(self.size) + (1 if k == "down" else -1)
             self.size = SIZES[i % len(SIZES)]
+            self._levels()
         else:
             return super().key(key)
         self._sync()
@@ -197,8 +253,9 @@ class NewGameDialog(Dialog):
     def click(self, key: str) -> DialogResult:
         if key.startswith("size:"):
             self.size = int(key[5:])
+            self._levels()
         elif key.startswith("level:"):
-            self.level = key[6:]
+            self.level = self.wanted = key[6:]
         elif key == "start":
             return StartNew(self.size, self.level)
         else:
@@ -229,6 +286,10 @@ class CustomDialog(Dialog):
             Button("cancel", "Cancel"),
             Button("start", "Start", "primary"),
         ]
+        #: Takes Start's place when the puzzle has several solutions.
+        self.anyway = Button("anyway", "Play anyway", "primary")
+        #: The puzzle Start found to have several solutions (None: not checked, or fine).
+        self.several: tuple[int, ...] | None = None
         self.board_rect = Rect(0, 0, 0, 0)
         self._sync()
 
@@ -240,20 +301,27 @@ class CustomDialog(Dialog):
     def _sync(self) -> None:
         for b in self.size_buttons:
             b.active = b.key == f"size:{self.shape.n}"
-        self.buttons = [*self.size_buttons, *self.actions]
+        if self.several is not None and self.several != tuple(self.cells):
+            self.several = None  # edited since: Start checks again
+        actions = list(self.actions)
+        if self.several is not None:
+            actions[-1] = self.anyway
+        self.buttons = [*self.size_buttons, *actions]
 
     def _layout_content(self) -> None:
-        inner = self.rect.inflate(-56, 0)
-        row = Rect(inner.x, self.rect.y + 70, inner.w, 36)
+        px = self.px
+        inner = self.rect.inflate(-px(56), 0)
+        row = Rect(inner.x, self.rect.y + px(70), inner.w, px(36))
         for b, r in zip(
-            self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), 8), strict=True
+            self.size_buttons, grid_layout(row, len(SIZES), len(SIZES), px(8)), strict=True
         ):
             b.rect = r
-        top = row.bottom + 16
-        bottom = self.rect.bottom - 24 - 42 - 70
+        top = row.bottom + px(16)
+        bottom = self.rect.bottom - px(24 + 42 + 70)
         side = max(60, min(inner.w, bottom - top))
         self.board_rect = Rect(self.rect.centerx - side // 2, top, side, side)
         self._bottom_buttons(self.actions, width=110)
+        self.anyway.rect = self.actions[-1].rect
 
     # --- editing ---------------------------------------------------------------------
     def _resize(self, size: int) -> None:
@@ -299,6 +367,10 @@ class CustomDialog(Dialog):
         if verdict.solution is None:
             problem = verdict.problem or "it cannot be played"
             self.error = problem[0].upper() + problem[1:] + "."
+            if "several solutions" in problem:
+                self.several = tuple(self.cells)
+                self.error += " You can play it anyway: any grid that keeps the rules wins."
+                self._sync()
             return None
         return StartCustom(grid, verdict.solution)
 
@@ -309,6 +381,12 @@ class CustomDialog(Dialog):
             if k == "v":
                 self.paste()
             return None
+        result = self._edit(key, n)
+        self._sync()
+        return result
+
+    def _edit(self, key: Key, n: int) -> DialogResult:
+        k = key.name
         digit = key_digit(key, n)
         if digit is not None:
             self.cells[self.selected] = digit
@@ -332,6 +410,13 @@ class CustomDialog(Dialog):
         return None
 
     def click(self, key: str) -> DialogResult:
+        if key == "anyway" and self.several == tuple(self.cells):
+            return StartCustom(Grid(self.shape, self.cells), None)
+        result = self._click(key)
+        self._sync()
+        return result
+
+    def _click(self, key: str) -> DialogResult:
         if key.startswith("size:"):
             self._resize(int(key[5:]))
         elif key == "paste":
@@ -402,16 +487,18 @@ class ShareDialog(Dialog):
         ]
 
     def _layout_content(self) -> None:
-        x, w = self.rect.x + 28, self.rect.w - 56
-        y = self.rect.y + 96
-        self.pdf.rect = Rect(x, y, w, 42)
-        y += 94
-        self.less.rect = Rect(x, y, 48, 42)
-        self.more.rect = Rect(x + 56, y, 48, 42)
-        self.book.rect = Rect(x + 112, y, w - 112, 42)
-        y += 94
-        self.format.rect = Rect(x, y, w - 130, 42)
-        self.copy.rect = Rect(x + w - 120, y, 120, 42)
+        px = self.px
+        x, w = self.rect.x + px(28), self.rect.w - px(56)
+        y = self.rect.y + px(96)
+        h = px(42)
+        self.pdf.rect = Rect(x, y, w, h)
+        y += px(94)
+        self.less.rect = Rect(x, y, px(48), h)
+        self.more.rect = Rect(x + px(56), y, px(48), h)
+        self.book.rect = Rect(x + px(112), y, w - px(112), h)
+        y += px(94)
+        self.format.rect = Rect(x, y, w - px(130), h)
+        self.copy.rect = Rect(x + w - px(120), y, px(120), h)
         self._bottom_buttons([self.copy_link, self.close], width=150)
 
     def _step(self, by: int) -> None:
@@ -459,6 +546,82 @@ class ShareDialog(Dialog):
         return None
 
 
+#: The settings dialog's rows: (setting, title, [(value, label)]).
+SETTING_ROWS: list[tuple[str, str, list[tuple[str, str]]]] = [
+    ("theme", "Theme", [("system", "System"), ("light", "Light"), ("dark", "Dark")]),
+    ("timer", "Timer", [("shown", "Shown"), ("hidden", "Hidden")]),
+    (
+        "checking",
+        "Errors",
+        [
+            (Checking.OFF.value, "Hidden"),
+            (Checking.CONFLICTS.value, "Conflicts"),
+            (Checking.SOLUTION.value, "All mistakes"),
+        ],
+    ),
+    (
+        "scale",
+        "Interface size",
+        [("auto", "Auto"), ("1", "100%"), ("1.25", "125%"), ("1.5", "150%"), ("2", "200%")],
+    ),
+]
+
+
+class SettingsDialog(Dialog):
+    """Theme, timer, errors shown, interface size: each click applies and saves."""
+
+    title = "Settings"
+    width = 600
+    height = 480
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.rows = [
+            (key, title, [Button(f"{key}:{v}", text, "segment") for v, text in options])
+            for key, title, options in SETTING_ROWS
+        ]
+        self.close = Button("close", "Done", "primary")
+        self._sync()
+
+    def value(self, key: str) -> str:
+        value = getattr(self.settings, key)
+        return value.value if isinstance(value, Checking) else str(value)
+
+    def _sync(self) -> None:
+        for key, _, buttons in self.rows:
+            for b in buttons:
+                b.active = b.key == f"{key}:{self.value(key)}"
+        self.buttons = [*(b for _, _, row in self.rows for b in row), self.close]
+
+    def row_tops(self) -> list[int]:
+        """Where each row's title goes."""
+        return [self.rect.y + self.px(72 + 84 * i) for i in range(len(self.rows))]
+
+    def _layout_content(self) -> None:
+        px = self.px
+        inner = self.rect.inflate(-px(56), 0)
+        widest = max(len(row) for _, _, row in self.rows)
+        for top, (_, _, buttons) in zip(self.row_tops(), self.rows, strict=True):
+            row = Rect(inner.x, top + px(26), inner.w, px(40))
+            for b, r in zip(buttons, grid_layout(row, widest, widest, px(8)), strict=False):
+                b.rect = r
+        self._bottom_buttons([self.close])
+
+    def key(self, key: Key) -> DialogResult:
+        if key.name in _ENTER:
+            return Close()
+        return super().key(key)
+
+    def click(self, key: str) -> DialogResult:
+        if ":" in key:
+            name, value = key.split(":", 1)
+            if name in ("theme", "timer", "checking", "scale") and value != self.value(name):
+                return Changed(name, value)
+            return None
+        return super().click(key)
+
+
 class StatsDialog(Dialog):
     """The statistics table, per size and level."""
 
@@ -494,9 +657,10 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("P", "pause or resume (the board is hidden)"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O", "enter your own puzzle"),
-    ("Ctrl+V", "paste a puzzle to play (lines, pictures, links, .sdk…)"),
-    ("Ctrl+C", "copy the puzzle (in the format chosen in Print)"),
-    ("Ctrl+P", "print: PDF of this puzzle or a book, copy, links"),
+    ("Ctrl+V", "paste a puzzle: any format, or a link"),
+    ("Ctrl+C", "copy the puzzle (format chosen in Print)"),
+    ("Ctrl+P", "print: a PDF or a book, copy, links"),
+    ("Ctrl+,", "settings: theme, timer, errors, size"),
     ("S", "statistics"),
     ("? or F1", "this help"),
     ("Esc", "close a dialog, clear the selection"),
@@ -508,8 +672,8 @@ class HelpDialog(Dialog):
     """Every shortcut."""
 
     title = "Keyboard shortcuts"
-    width = 640
-    height = 660
+    width = 700
+    height = 700
 
     def __init__(self) -> None:
         super().__init__()
@@ -523,6 +687,7 @@ class HelpDialog(Dialog):
 
 __all__ = [
     "SHORTCUTS",
+    "Changed",
     "Close",
     "Confirmed",
     "CustomDialog",
@@ -531,9 +696,11 @@ __all__ = [
     "HelpDialog",
     "MessageDialog",
     "NewGameDialog",
+    "SettingsDialog",
     "Share",
     "ShareDialog",
     "StartCustom",
     "StartNew",
     "StatsDialog",
+    "reachable_levels",
 ]

@@ -23,7 +23,7 @@ from .layout import BoardGeometry, Button, button_at
 class Key:
     """A key pressed. ``name``: ``a``-``z``, ``0``-``9``, ``kp0``-``kp9``, ``kp.``,
     ``left``/``right``/``up``/``down``, ``escape``, ``return``, ``backspace``,
-    ``delete``, ``space``, ``period``, ``tab``, ``f1``…; ``text``: the character it
+    ``delete``, ``space``, ``period``, ``comma``, ``tab``, ``f1``…; ``text``: the character it
     typed, if any (``?`` is Shift+/ on one keyboard and something else on another)."""
 
     name: str
@@ -119,6 +119,7 @@ COMMANDS = frozenset(
         "solve",
         "stats",
         "help",
+        "settings",
         "checking",
         "watch",
         "cancel-new",
@@ -231,6 +232,7 @@ _CTRL = {
     "v": "paste",
     "p": "print",
     "c": "copy",
+    "comma": "settings",
 }
 _PLAIN = {"p": "pause", "s": "stats", "f1": "help"}
 _PLAYING = {"h": "hint", "w": "watch", "n": "notes"}

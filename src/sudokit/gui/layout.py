@@ -16,6 +16,7 @@ from ..geometry import Shape
 __all__ = [
     "BoardGeometry",
     "Button",
+    "Dirty",
     "Layout",
     "Rect",
     "button_at",
@@ -168,6 +169,24 @@ def fit_board(area: Rect, shape: Shape) -> BoardGeometry:
     return BoardGeometry(shape, Rect.centered(side, side, area.center), cell)
 
 
+@dataclass(slots=True)
+class Dirty:
+    """What changed since the last frame."""
+
+    all: bool = True
+    board: bool = False
+    header: bool = False
+    buttons: set[str] = field(default_factory=set)
+
+    @property
+    def any(self) -> bool:
+        return self.all or self.board or self.header or bool(self.buttons)
+
+    def clear(self) -> None:
+        self.all = self.board = self.header = False
+        self.buttons.clear()
+
+
 # --- the game window ---------------------------------------------------------------------
 
 #: The main screen's buttons: (key, label), in their groups.
@@ -195,11 +214,33 @@ _ACTION_ROWS_TALL = -(-len(ACTIONS) // 3)
 _ROW_H = 40  # button height in the tall (portrait) layout
 
 
+#: The window a board size opens in, in interface pixels: 16×16 gets a bigger one, so its
+#: notes are at least 10 pixels high.
+NATURAL = {16: (1300, 960)}
+NATURAL_DEFAULT = (1100, 740)
+
+
+def natural_window(n: int) -> tuple[int, int]:
+    return NATURAL.get(n, NATURAL_DEFAULT)
+
+
+def interface_scale(size: tuple[int, int], n: int, scale: float) -> float:
+    """Window pixels per interface pixel: the display's ``scale``, grown or shrunk a
+    little with the window, so a big window gets bigger text and a small one still fits."""
+    nw, nh = natural_window(n)
+    if size[0] < size[1] * 1.05:  # a tall window: the board on top, the controls under it
+        nw, nh = nh, nw
+    fit = min(size[0] / (nw * scale), size[1] / (nh * scale))
+    return scale * max(0.7, min(1.5, fit))
+
+
 @dataclass(slots=True)
 class Layout:
     """The main screen at one window size: its areas, its buttons and the board."""
 
     size: tuple[int, int]
+    #: Window pixels per interface pixel (the display's density, the window's size).
+    scale: float
     header: Rect
     board_area: Rect
     panel: Rect
@@ -218,22 +259,33 @@ class Layout:
     def button(self, key: str) -> Button:
         return next(b for b in self.buttons if b.key == key)
 
+    def px(self, v: float) -> int:
+        """``v`` interface pixels in window pixels."""
+        return round(v * self.scale)
 
-def overlay_card(area: Rect) -> Rect:
+
+def overlay_card(area: Rect, k: float = 1.0) -> Rect:
     """The card shown over the board (paused, making a puzzle)."""
-    return Rect.centered(min(380, area.w - 20), min(170, area.h - 20), area.center)
+    w, h = round(420 * k), round(190 * k)
+    return Rect.centered(min(w, area.w - 20), min(h, area.h - 20), area.center)
 
 
-def compute_layout(size: tuple[int, int], n: int) -> Layout:
-    """The main screen of a ``size`` window for an ``n``×``n`` board."""
+def compute_layout(size: tuple[int, int], n: int, scale: float = 1.0) -> Layout:
+    """The main screen of a ``size`` window for an ``n``×``n`` board; ``scale``: the
+    display's pixels per interface pixel."""
     w, h = size
-    margin = max(12, min(28, min(w, h) // 30))
-    header_h, status_h = (64, 40) if h >= 560 else (50, 34)
+    k = interface_scale(size, n, scale)
+
+    def px(v: float) -> int:
+        return round(v * k)
+
+    margin = max(px(12), min(px(28), min(w, h) // 30))
+    header_h, status_h = (px(64), px(40)) if h >= px(560) else (px(50), px(34))
     top, bottom = header_h, h - status_h
-    content_h = max(100, bottom - top - 8)
+    content_h = max(100, bottom - top - px(8))
     wide = w >= h * 1.05
     if wide:
-        panel_w = max(240, min(380, int(w * 0.30)))
+        panel_w = max(px(240), min(px(380), int(w * 0.30)))
         side = max(100, min(content_h, w - panel_w - 3 * margin))
         x0 = max(margin, (w - side - margin - panel_w) // 2)
         board_area = Rect(x0, top, side, side)
@@ -243,32 +295,38 @@ def compute_layout(size: tuple[int, int], n: int) -> Layout:
         # Tall window: the board on top, the controls in rows under it.
         pad_rows = 1 if n <= 9 else 2
         rows = pad_rows + max(2, _ACTION_ROWS_TALL)
-        panel_h = rows * _ROW_H + (rows - 1) * 8 + 8
+        panel_h = px(rows * _ROW_H + (rows - 1) * 8 + 8)
         side = max(100, min(w - 2 * margin, content_h - panel_h - margin))
-        panel_w = max(side, min(w - 2 * margin, 640))
+        panel_w = max(side, min(w - 2 * margin, px(640)))
         board_area = Rect((w - side) // 2, top, side, side)
         panel = Rect((w - panel_w) // 2, board_area.bottom + margin, panel_w, panel_h)
         header = Rect(panel.x, 0, panel.w, header_h)
     status = Rect(header.x, h - status_h, header.w, status_h)
-    buttons = _panel_buttons(panel, wide, Shape.of(n))
+    buttons = _panel_buttons(panel, wide, Shape.of(n), k)
     # The header holds, from the left, the mark, the name (when there is room) and
-    # the size/level chip; from the right, pause, timer, mistakes and the errors
-    # setting, which moves to the status line when the window is too narrow.
+    # the size/level chip; from the right, settings, pause, timer, mistakes and the
+    # errors setting, which moves to the status line when the window is too narrow.
     cy = header.centery
-    pause = Button("pause", "", "ghost", Rect(header.right - 40, cy - 18, 40, 36))
-    show_name = header.w >= 700
-    left_end = header.x + 26 + (120 if show_name else 0) + 16 + 150
-    check_w = 168
-    check_x = pause.rect.x - 100 - 110 - check_w
-    if check_x >= left_end + 8:
-        checking_rect = Rect(check_x, cy - 16, check_w, 32)
+    settings = Button(
+        "settings", "", "ghost", Rect(header.right - px(40), cy - px(18), px(40), px(36))
+    )
+    pause = Button("pause", "", "ghost", settings.rect.move(-px(44), 0))
+    show_name = header.w >= px(700)
+    left_end = header.x + px(26 + (120 if show_name else 0) + 16 + 150)
+    check_w = px(168)
+    check_x = pause.rect.x - px(100 + 110) - check_w
+    if check_x >= left_end + px(8):
+        checking_rect = Rect(check_x, cy - px(16), check_w, px(32))
     else:
-        checking_rect = Rect(status.right - 96 - check_w, status.centery - 13, check_w, 30)
+        checking_rect = Rect(
+            status.right - px(96) - check_w, status.centery - px(13), check_w, px(30)
+        )
     checking = Button("checking", "", "ghost", checking_rect)
-    card = overlay_card(board_area)
-    under = Rect.centered(150, 42, (card.centerx, card.bottom - 20 - 21))
+    card = overlay_card(board_area, k)
+    under = Rect.centered(px(150), px(42), (card.centerx, card.bottom - px(20 + 21)))
     return Layout(
         size=(w, h),
+        scale=k,
         header=header,
         board_area=board_area,
         panel=panel,
@@ -276,55 +334,60 @@ def compute_layout(size: tuple[int, int], n: int) -> Layout:
         wide=wide,
         show_name=show_name,
         board=fit_board(board_area, Shape.of(n)),
-        buttons=[*buttons, pause, checking],
+        buttons=[*buttons, pause, settings, checking],
         card=card,
         resume=Button("resume", "Resume", "primary", under),
         cancel_new=Button("cancel-new", "Cancel", "normal", under),
     )
 
 
-def _panel_buttons(p: Rect, wide: bool, shape: Shape) -> list[Button]:
+def _panel_buttons(p: Rect, wide: bool, shape: Shape, k: float) -> list[Button]:
+    def px(v: float) -> int:
+        return round(v * k)
+
     n = shape.n
     tools = [Button(k, t) for k, t in TOOLS]
     pad = [Button(f"digit:{d}", shape.symbols[d - 1], "digit") for d in range(1, n + 1)]
     erase = Button("erase", "Erase")
     actions = [Button(k, t, "primary" if k == "new" else "normal") for k, t in ACTIONS]
-    gap = 10
+    gap = px(10)
     if wide:
         pad_cols = shape.box_cols if n != 6 else 3
         pad_rows = -(-n // pad_cols)
+        g8 = px(8)
         # Natural sizes, scaled together with the panel's height (the board's).
-        pad_w = (p.w - 8 * (pad_cols - 1)) / pad_cols
+        pad_w = (p.w - g8 * (pad_cols - 1)) / pad_cols
         natural = (
-            (2 + _ACTION_ROWS) * 42 + 36 + 2 * 18 + 8 + (_ACTION_ROWS + 1) * gap + pad_rows * 60
+            px((2 + _ACTION_ROWS) * 42 + 36 + 2 * 18 + 8 + pad_rows * 60) + (_ACTION_ROWS + 1) * gap
         )
-        k = max(0.6, min(1.3, p.h / natural))
-        tool_h = action_h = round(42 * k)
-        erase_h, section, gap = round(36 * k), round(18 * k), max(4, round(gap * k))
+        f = max(0.6, min(1.3, p.h / natural))
+        tool_h = action_h = round(px(42) * f)
+        erase_h, section, gap = round(px(36) * f), round(px(18) * f), max(4, round(gap * f))
         # The number pad takes what the fixed rows leave, keys no taller than wide.
         actions_h = _ACTION_ROWS * action_h + (_ACTION_ROWS - 1) * gap
-        fixed = 2 * tool_h + gap + section + 8 + erase_h + section + actions_h
-        row = min(pad_w * 0.9, (p.h - fixed - 8 * (pad_rows - 1)) / pad_rows)
-        pad_h = round(max(24, row) * pad_rows + 8 * (pad_rows - 1))
+        fixed = 2 * tool_h + gap + section + g8 + erase_h + section + actions_h
+        row = min(pad_w * 0.9, (p.h - fixed - g8 * (pad_rows - 1)) / pad_rows)
+        pad_h = round(max(px(24), row) * pad_rows + g8 * (pad_rows - 1))
         y = p.y
         _place(tools, grid_layout(Rect(p.x, y, p.w, 2 * tool_h + gap), 6, 3, gap))
         y += 2 * tool_h + gap + section
-        _place(pad, grid_layout(Rect(p.x, y, p.w, pad_h), n, pad_cols, 8))
-        y += pad_h + 8
+        _place(pad, grid_layout(Rect(p.x, y, p.w, pad_h), n, pad_cols, g8))
+        y += pad_h + g8
         erase.rect = Rect(p.x, y, p.w, erase_h)
         # The game actions sit at the bottom, level with the board's lower edge.
         y = max(y + erase_h + section, p.bottom - actions_h)
         _place(actions, grid_layout(Rect(p.x, y, p.w, actions_h), len(actions), 2, gap))
     else:
-        row_h, small = _ROW_H, 8
+        row_h, small = px(_ROW_H), px(8)
         per_row = n if n <= 9 else -(-n // 2)
         rows = -(-n // per_row)
-        erase_w = 96
-        pad_area = Rect(p.x, p.y, p.w - erase_w - small, rows * row_h + (rows - 1) * 6)
-        _place(pad, grid_layout(pad_area, n, per_row, 6))
+        erase_w = px(96)
+        g6 = px(6)
+        pad_area = Rect(p.x, p.y, p.w - erase_w - small, rows * row_h + (rows - 1) * g6)
+        _place(pad, grid_layout(pad_area, n, per_row, g6))
         erase.rect = Rect(pad_area.right + small, p.y, erase_w, row_h)
-        y = pad_area.bottom + small + 8
-        half = (p.w - 16) // 2
+        y = pad_area.bottom + small + small
+        half = (p.w - 2 * small) // 2
         _place(tools, grid_layout(Rect(p.x, y, half, 2 * row_h + small), 6, 3, small))
         rows = _ACTION_ROWS_TALL
         area = Rect(p.right - half, y, half, rows * row_h + (rows - 1) * small)

@@ -7,6 +7,8 @@ status line. The window decides what to redraw from ``controller.dirty``.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..game import Checking, Session, format_time, label
@@ -15,7 +17,7 @@ from .board import BoardView, draw_board
 from .controller import Controller
 from .layout import Button
 from .theme import Color, Theme, blit_text, fit_text, fonts
-from .widgets import draw_button, draw_card
+from .widgets import draw_button, draw_card, wrap
 
 
 def flash_colors(controller: Controller, theme: Theme) -> dict[int, Color]:
@@ -26,6 +28,9 @@ def flash_colors(controller: Controller, theme: Theme) -> dict[int, Color]:
 def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
     state = s.state
     hidden = s.paused and not s.finished
+    # Check's finds are marked like mistakes (red, underlined) as well as tinted, so the
+    # mark reads on any background, the cursor's included.
+    checked = frozenset(c for c, kind in controller.flash.items() if kind == "check")
     return BoardView(
         state.shape,
         state.board.cells,
@@ -33,7 +38,7 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         notes=state.notes,
         selected=None if hidden else controller.selected,
         conflicts=s.marked_conflicts(),
-        mistakes=s.marked_mistakes(),
+        mistakes=s.marked_mistakes() | checked,
         revealed=state.revealed,
         tints=flash_colors(controller, theme),
         hidden=hidden,
@@ -54,6 +59,8 @@ def _draw(surface: pygame.Surface, c: Controller, b: Button, theme: Theme) -> No
     draw_button(surface, b, theme, hover=b.key == c.hover, pressed=b.key == c.pressed)
     if b.key == "pause":
         _pause_icon(surface, c, b, theme)
+    elif b.key == "settings":
+        _gear_icon(surface, c, b, theme)
 
 
 def draw_one_button(surface: pygame.Surface, c: Controller, b: Button, theme: Theme) -> None:
@@ -66,65 +73,92 @@ def draw_one_button(surface: pygame.Surface, c: Controller, b: Button, theme: Th
 
 
 def draw_header(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
-    t, hd = theme, c.layout.header
+    t, hd, px = theme, c.layout.header, c.layout.px
     pygame.draw.rect(surface, t.background, hd)
     # The mark: a small 3×3 grid, then the name.
-    mark = pygame.Rect(hd.x, hd.centery - 13, 26, 26)
-    pygame.draw.rect(surface, t.accent, mark, border_radius=7)
+    mark = pygame.Rect(hd.x, hd.centery - px(13), px(26), px(26))
+    pygame.draw.rect(surface, t.accent, mark, border_radius=px(7))
+    line = max(2, px(2))
     for i in (1, 2):
         x = mark.x + i * mark.w // 3
         y = mark.y + i * mark.h // 3
-        pygame.draw.line(surface, t.accent_text, (x, mark.y + 5), (x, mark.bottom - 6), 2)
-        pygame.draw.line(surface, t.accent_text, (mark.x + 5, y), (mark.right - 6, y), 2)
+        pygame.draw.line(
+            surface, t.accent_text, (x, mark.y + px(5)), (x, mark.bottom - px(6)), line
+        )
+        pygame.draw.line(surface, t.accent_text, (mark.x + px(5), y), (mark.right - px(6), y), line)
     name = mark
     if c.layout.show_name:
         name = blit_text(
-            surface, "sudokit", 24, t.text, midleft=(mark.right + 10, hd.centery), bold=True
+            surface, "sudokit", px(24), t.text, midleft=(mark.right + px(10), hd.centery), bold=True
         )
     s = c.session
     if s is not None:
         text = f"{s.size}×{s.size} · {label(s.level)}"
-        chip_w = 24 + fonts().size(text, 15, True)[0]
-        chip = pygame.Rect(name.right + 16, hd.centery - 14, chip_w, 28)
-        pygame.draw.rect(surface, t.chip, chip, border_radius=14)
-        blit_text(surface, text, 15, t.accent_dark, center=chip.center, bold=True)
+        chip_w = px(24) + fonts().size(text, px(15), True)[0]
+        chip = pygame.Rect(name.right + px(16), hd.centery - px(14), chip_w, px(28))
+        pygame.draw.rect(surface, t.chip, chip, border_radius=px(14))
+        blit_text(surface, text, px(15), t.accent_dark, center=chip.center, bold=True)
     for b in c.buttons:
-        if b.key == "pause" or (b.key == "checking" and hd.colliderect(b.rect)):
+        if b.key in ("pause", "settings") or (b.key == "checking" and hd.colliderect(b.rect)):
             _draw(surface, c, b, t)
     if s is not None:
         pause = c.layout.button("pause")
-        color = t.muted if s.paused else t.text
-        timer = blit_text(
-            surface,
-            format_time(s.elapsed),
-            24,
-            color,
-            midright=(pause.rect.x - 6, hd.centery),
-            bold=True,
-        )
+        right = pause.rect.x - px(6)
+        if c.settings.timer == "shown":
+            color = t.muted if s.paused else t.text
+            timer = blit_text(
+                surface,
+                format_time(s.elapsed),
+                px(24),
+                color,
+                midright=(right, hd.centery),
+                bold=True,
+            )
+            right = timer.x - px(14)
         if c.checking is Checking.SOLUTION:
             blit_text(
                 surface,
                 f"Mistakes {s.mistakes_made}",
-                15,
+                px(15),
                 t.error if s.mistakes_made else t.muted,
-                midright=(timer.x - 14, hd.centery + 1),
+                midright=(right, hd.centery + 1),
             )
 
 
 def _pause_icon(surface: pygame.Surface, c: Controller, b: Button, theme: Theme) -> None:
     s = c.session
+    px = c.layout.px
     color = theme.text if b.enabled else theme.button_disabled_text
     cx, cy = b.rect.center
     if s is not None and s.paused and not s.finished:
-        pygame.draw.polygon(surface, color, [(cx - 5, cy - 8), (cx - 5, cy + 8), (cx + 8, cy)])
+        points = [(cx - px(5), cy - px(8)), (cx - px(5), cy + px(8)), (cx + px(8), cy)]
+        pygame.draw.polygon(surface, color, points)
     else:
-        pygame.draw.rect(surface, color, (cx - 7, cy - 8, 5, 16), border_radius=1)
-        pygame.draw.rect(surface, color, (cx + 2, cy - 8, 5, 16), border_radius=1)
+        for x in (cx - px(7), cx + px(2)):
+            pygame.draw.rect(surface, color, (x, cy - px(8), px(5), px(16)), border_radius=1)
+
+
+def _gear_icon(surface: pygame.Surface, c: Controller, b: Button, theme: Theme) -> None:
+    """A cog: eight teeth round a ring."""
+    px = c.layout.px
+    color = theme.text if b.key == c.hover else theme.muted
+    cx, cy = b.rect.center
+    outer, ring = px(9), px(6)
+    for i in range(8):
+        a = math.pi * i / 4
+        end = (cx + outer * math.cos(a), cy + outer * math.sin(a))
+        pygame.draw.line(surface, color, (cx, cy), end, max(3, px(4)))
+    pygame.draw.circle(surface, color, (cx, cy), ring + max(1, px(1)))
+    pygame.draw.circle(
+        surface,
+        theme.button_hover if b.key == c.hover else theme.background,
+        (cx, cy),
+        max(2, px(3)),
+    )
 
 
 def draw_board_area(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
-    t = theme
+    t, px = theme, c.layout.px
     area = c.layout.board_area
     pygame.draw.rect(surface, t.background, area.inflate(8, 8))
     s = c.session
@@ -135,64 +169,75 @@ def draw_board_area(surface: pygame.Surface, c: Controller, theme: Theme) -> Non
         view = board_view(c, s, t)
     draw_board(surface, area, view, t)
     card = c.layout.card
+    inner = card.w - px(48)
     if c.job is not None:
         job = c.job
         veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        veil.fill((*t.background, 190))
+        veil.fill((*t.background, 200))
         surface.blit(veil, area.topleft)
-        draw_card(surface, card, t)
-        dots = "." * (1 + int((c.clock() - job.started) * 3) % 3)
-        text = f"Making a {job.size}×{job.size} {label(job.level)} puzzle{dots}"
-        blit_text(
-            surface,
-            fit_text(text, 18, card.w - 30),
-            18,
-            t.text,
-            midleft=(card.x + 24, card.y + 40),
-            bold=True,
+        draw_card(surface, card, t, radius=px(16))
+        # The title in two lines when one is too narrow: it is never cut.
+        lines = wrap(
+            f"Making a {job.size}×{job.size} {label(job.level)} puzzle", px(19), inner, True
         )
-        blit_text(
-            surface,
-            "A few seconds at most; Esc cancels.",
-            15,
-            t.muted,
-            midleft=(card.x + 24, card.y + 70),
-        )
-        if s is not None:
-            _draw(surface, c, c.layout.cancel_new, t)
+        y = card.y + px(22)
+        for line in lines[:2]:
+            blit_text(surface, line, px(19), t.text, topleft=(card.x + px(24), y), bold=True)
+            y += px(25)
+        seconds = int(c.clock() - job.started)
+        what = f"{seconds} s so far." if seconds else "Just started."
+        if job.size >= 12:
+            what += " Big grids can take a while."
+        for line in wrap(what, px(15), inner)[:2]:
+            blit_text(surface, line, px(15), t.muted, topleft=(card.x + px(24), y + px(4)))
+            y += px(20)
+        _draw(surface, c, c.layout.cancel_new, t)
     elif s is not None and s.paused and not s.finished:
-        draw_card(surface, card, t)
-        blit_text(surface, "Paused", 26, t.text, center=(card.centerx, card.y + 42), bold=True)
+        draw_card(surface, card, t, radius=px(16))
+        blit_text(
+            surface, "Paused", px(26), t.text, center=(card.centerx, card.y + px(42)), bold=True
+        )
+        played = f"{format_time(s.elapsed)} played · " if c.settings.timer == "shown" else ""
         blit_text(
             surface,
-            f"{format_time(s.elapsed)} played · press P to go on",
-            15,
+            fit_text(f"{played}press P to go on", px(15), inner),
+            px(15),
             t.muted,
-            center=(card.centerx, card.y + 76),
+            center=(card.centerx, card.y + px(78)),
         )
         _draw(surface, c, c.layout.resume, t)
 
 
+def making_title(c: Controller) -> list[str]:
+    """The making card's title, in two lines when one is too narrow: never cut."""
+    if c.job is None:
+        return []
+    px = c.layout.px
+    text = f"Making a {c.job.size}×{c.job.size} {label(c.job.level)} puzzle"
+    return wrap(text, px(19), c.layout.card.w - px(48), True)
+
+
 def draw_panel(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
     for b in c.buttons:
-        if b.key not in ("pause", "checking"):
+        if b.key not in ("pause", "settings", "checking"):
             _draw(surface, c, b, theme)
 
 
 def draw_status(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
-    t, st = theme, c.layout.status
+    t, st, px = theme, c.layout.status, c.layout.px
     pygame.draw.rect(surface, t.background, st)
     pygame.draw.line(surface, t.line_thin, (st.x, st.y + 2), (st.right, st.y + 2))
-    right = blit_text(surface, "? shortcuts", 14, t.faint, midright=(st.right, st.centery + 2))
+    right = blit_text(surface, "? shortcuts", px(14), t.faint, midright=(st.right, st.centery + 2))
     checking = c.layout.button("checking")
     if st.colliderect(checking.rect):
         _draw(surface, c, checking, t)
         right = pygame.Rect(checking.rect)
     colors = {"error": t.error, "warn": t.text, "success": t.success, "info": t.text}
     if c.message:
-        text = fit_text(c.message, 16, right.x - st.x - 20)
+        text = fit_text(c.message, px(16), right.x - st.x - px(20))
         color = colors.get(c.message_kind, t.text)
-        blit_text(surface, text, 16, color, midleft=(st.x, st.centery + 2))
+        blit_text(surface, text, px(16), color, midleft=(st.x, st.centery + 2))
     elif c.notes_mode:
         text = "Notes mode: digits go in as notes (N to switch)."
-        blit_text(surface, text, 16, t.muted, midleft=(st.x, st.centery + 2))
+        text = fit_text(text, px(16), right.x - st.x - px(20))
+        blit_text(surface, text, px(16), t.muted, midleft=(st.x, st.centery + 2))

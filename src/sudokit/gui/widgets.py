@@ -16,8 +16,9 @@ from .theme import Color, Theme, blit_text, fit_text, fonts
 
 
 def label_size(rect: Rect) -> int:
-    """A label size that suits a button's height."""
-    return max(12, min(20, round(rect.h * 0.40)))
+    """A label size that suits a button's height (at most 20 up to 55-pixel buttons,
+    growing with bigger ones: a high-density display has tall buttons)."""
+    return max(12, round(min(rect.h * 0.40, 20 * max(1.0, rect.h / 55))))
 
 
 def draw_button(
@@ -73,7 +74,9 @@ def draw_button(
             blit_text(surface, button.label, big, color, center=rect.center)
             count = button.sub.split()[0] if button.sub[0].isdigit() else ""
             if count and rect.w > 3 * big:
-                blit_text(surface, count, 11, theme.faint, midright=(rect.right - 6, rect.centery))
+                small = max(11, rect.h // 4)
+                right = (rect.right - max(6, rect.h // 7), rect.centery)
+                blit_text(surface, count, small, theme.faint, midright=right)
             return
         if button.sub:
             blit_text(
