@@ -503,17 +503,6 @@ class Store:
             return _process_alive(pid) and now - float(beat) < LOCAL_LEASE_SECONDS
         return now - float(beat) < LEASE_SECONDS
 
-    def keep_alive(self) -> None:
-        """Refresh the heartbeat of the games this store plays (saving does it too)."""
-        try:
-            with self._transaction() as conn:
-                conn.execute(
-                    "UPDATE games SET heartbeat = ? WHERE owner = ? AND status = ?",
-                    (time.time(), self.owner, PLAYING),
-                )
-        except SaveFileError as err:
-            log.info("heartbeat not written: %s", err)
-
     # --- games -----------------------------------------------------------------------
     def save(self, session: Session) -> Finish | None:
         """Write the session (a new row the first time). When this save is the one that
