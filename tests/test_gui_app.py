@@ -288,3 +288,15 @@ def test_w_opens_the_watch_window_on_this_puzzle_and_comes_back(
     shot = tmp_path / "after-watch.png"
     app.save_screenshot(shot)
     assert pygame.image.load(str(shot)).get_size() == size
+
+
+def test_display_scale_and_pointer_ratio(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.gui.app import display_scale, to_input
+    from sudokit.gui.interpret import Press
+
+    monkeypatch.setenv("SUDOKIT_SCALE", "1.5")
+    assert display_scale() == 1.5
+    monkeypatch.setenv("SUDOKIT_SCALE", "lots")
+    assert display_scale() == 1.0, "off-screen, nothing to measure"
+    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 40), button=1)
+    assert to_input(event, (2200, 1480), 2.0) == Press((200, 80), 1), "points to pixels"

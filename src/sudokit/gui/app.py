@@ -101,15 +101,21 @@ def to_input(
 
 
 def display_scale() -> float:
-    """Display pixels per interface pixel: ``SUDOKIT_SCALE`` if set, else guessed from
-    the desktop's height (a 4K screen is most often used at 200 %, 1440 lines at 125 %),
-    in steps of a quarter."""
+    """Display pixels per interface pixel: ``SUDOKIT_SCALE`` if set, else the factor the
+    desktop gave its toolkits (``GDK_SCALE``, ``QT_SCALE_FACTOR``), else guessed from the
+    desktop's height (a 4K screen is most often used at 200 %, 1440 lines at 125 %), in
+    steps of a quarter."""
     forced = os.environ.get("SUDOKIT_SCALE", "")
     with contextlib.suppress(ValueError):
         if forced:
             return max(0.5, min(4.0, float(forced)))
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return 1.0  # drawing off-screen: no display to measure
+    for name in ("GDK_SCALE", "QT_SCALE_FACTOR"):  # what the desktop told its toolkits
+        with contextlib.suppress(ValueError):
+            factor = float(os.environ.get(name, "") or "nan")
+            if 0.5 <= factor <= 4.0:
+                return factor
     try:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
