@@ -8,12 +8,13 @@ it at once instead of letting it run on unseen.
 
 from __future__ import annotations
 
+import json
 import logging
-import multiprocessing
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 
 from ..game import examine, filed_level
 from ..grid import Grid
@@ -94,47 +95,43 @@ def start(
     return job
 
 
-def _child(out: Connection, size: int, level: str, seed: int | str | None) -> None:
-    """The worker process: make the puzzle, send its text back (or the error)."""
-    try:
-        from ..generator import generate
+def _child(argument: str) -> str:
+    """The worker process's work: ``argument`` and the answer are JSON."""
+    from ..generator import generate
 
-        grid = generate(size, seed=seed, difficulty=level)
-        # Rated here too: a big grid's rating is work the window should not wait on.
-        out.send(("ok", (list(grid.cells), filed_level(grid, level))))
-    except Exception as err:  # sent to the window, which reports it
-        out.send(("error", str(err) or type(err).__name__))
-    finally:
-        out.close()
+    size, level, seed = json.loads(argument)
+    grid = generate(size, seed=seed, difficulty=level)
+    # Rated here too: a big grid's rating is work the window should not wait on.
+    return json.dumps([list(grid.cells), filed_level(grid, level)])
 
 
 def _in_process(
     size: int, level: str, seed: int | str | None, stop: threading.Event
 ) -> tuple[Grid, str]:
-    # "spawn": a fresh interpreter, safe next to the window's threads on every platform.
-    ctx = multiprocessing.get_context("spawn")
-    receive, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, size, level, seed), daemon=True)
-    proc.start()
-    send.close()
+    # A fresh interpreter running this module: unlike multiprocessing's "spawn" it does
+    # not import the program's main script again, and it can be killed at any moment.
+    argument = json.dumps([size, level, seed])
+    command = [sys.executable, "-m", __name__, argument]
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+    )
     try:
-        while not stop.is_set():
-            if receive.poll(0.05):
-                try:
-                    kind, payload = receive.recv()
-                except EOFError:
-                    raise RuntimeError("the puzzle maker stopped without a puzzle") from None
-                if kind == "error":
-                    raise RuntimeError(str(payload))
-                from ..geometry import Shape
+        while proc.poll() is None:
+            if stop.wait(0.05):
+                raise Cancelled
+        out, err = proc.communicate()
+        if proc.returncode != 0:
+            last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+            raise RuntimeError(f"the puzzle maker stopped ({last[0]})")
+        cells, filed = json.loads(out)
+        from ..geometry import Shape
 
-                cells, filed = payload
-                return Grid(Shape.of(size), tuple(int(v) for v in cells)), str(filed)
-            if not proc.is_alive() and not receive.poll():
-                raise RuntimeError(f"the puzzle maker stopped (exit code {proc.exitcode})")
-        raise Cancelled
+        return Grid(Shape.of(size), tuple(int(v) for v in cells)), str(filed)
     finally:
-        receive.close()
-        if proc.is_alive():
-            proc.terminate()
-        proc.join(2)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+
+
+if __name__ == "__main__":  # the worker process: python -m sudokit.gui.making ARGUMENT
+    print(_child(sys.argv[1]))
