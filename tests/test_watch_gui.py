@@ -17,9 +17,9 @@ pygame = pytest.importorskip("pygame")
 
 import sudokit  # noqa: E402
 from sudokit import parse  # noqa: E402
+from sudokit import watch as traced  # noqa: E402
 from sudokit.gui import watch as gui  # noqa: E402
 from sudokit.gui.watch import SPEEDS, WatchScreen  # noqa: E402
-from sudokit.solvers import traced  # noqa: E402
 
 FAMOUS = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = ".7..89.2..52.41..3..6.2517..89...5373.1.57.8......8.4.6.4.937.2...5..6......76..."
@@ -236,7 +236,6 @@ def test_unsolvable_puzzle_shows_failure(surface: pygame.Surface, tmp_path: Path
     shot(surface, tmp_path, "failed")
 
 
-@pytest.mark.skipif("human" not in traced.algorithms(), reason="no logic engine")
 def test_human_explains_its_steps(surface: pygame.Surface, tmp_path: Path) -> None:
     screen = WatchScreen(parse(FAMOUS), ["human"])
     while not isinstance(screen.lanes[0].replay.last, traced.Eliminate):

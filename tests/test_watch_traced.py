@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 import sudokit
 from sudokit import Grid, classic_solve, parse
-from sudokit.solvers import fast, traced
-from sudokit.solvers.traced import (
+from sudokit import watch as traced
+from sudokit.solvers import fast
+from sudokit.watch import (
     Backtrack,
     Contradiction,
     Counters,
@@ -293,7 +294,7 @@ def test_importing_sudokit_stays_light() -> None:
     import sys
 
     code = (
-        "import sys, sudokit, sudokit.solvers.traced;"
+        "import sys, sudokit, sudokit.watch;"
         "bad = [m for m in ('pygame', 'PIL', 'sudokit.cli', 'sudokit.render', 'sudokit.gui')"
         " if m in sys.modules]; print(bad)"
     )
@@ -301,12 +302,6 @@ def test_importing_sudokit_stays_light() -> None:
     assert out.stdout.strip() == "[]"
 
 
-needs_logic = pytest.mark.skipif(
-    "human" not in traced.algorithms(), reason="the logic engine (sudokit.logic) is absent"
-)
-
-
-@needs_logic
 @pytest.mark.parametrize("text", SMALL + EASY)
 def test_human_solves_easy_puzzles_one_explained_step_at_a_time(text: str) -> None:
     grid = parse(text)
@@ -318,7 +313,6 @@ def test_human_solves_easy_puzzles_one_explained_step_at_a_time(text: str) -> No
     assert all(isinstance(e, Place) and e.reason for e in events if isinstance(e, Place))
 
 
-@needs_logic
 @pytest.mark.parametrize("text", HARD)
 def test_human_stops_stuck_without_wrong_steps(text: str) -> None:
     grid = parse(text)
@@ -326,7 +320,7 @@ def test_human_stops_stuck_without_wrong_steps(text: str) -> None:
     assert solution is not None
     replay, events = replayed(grid, "human")
     assert isinstance(events[-1], traced.Solved | traced.Stuck)
-    assert grid.fits(replay.board()) and replay.board().fits(solution) is not None
+    assert grid.fits(replay.board()) and replay.board().fits(solution)
     assert all(v in (0, s) for v, s in zip(replay.values, solution.cells, strict=True))
     assert replay.kept is not None
     for cell, mask in enumerate(replay.kept):  # the solution's digit is never eliminated

@@ -12,7 +12,7 @@ from ..errors import ParseError
 from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..grid import Grid
-from ..solvers.traced import ALGORITHMS, Summary, algorithms, get_algorithm, run
+from ..watch import ALGORITHMS, Summary, algorithms, get_algorithm, run
 from ._io import missing_file
 
 #: The board of the classic backtracking tutorials: the puzzle shown when none is given.

@@ -35,7 +35,7 @@ from ..render.style import (
     hex_rgb,
     view_of_replay,
 )
-from ..solvers.traced import (
+from ..watch import (
     Backtrack,
     Contradiction,
     Event,

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from ..files import check_writable, open_replacing
 from ..grid import Grid
-from ..solvers.traced import (
+from ..watch import (
     Backtrack,
     Contradiction,
     Event,

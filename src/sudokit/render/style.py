@@ -2,7 +2,7 @@
 
 Nothing here draws: :class:`PictureView` is a plain description (digits, how each got
 there, candidates, the focused cell, the last event's mark) built from a puzzle or from a
-:class:`~sudokit.solvers.traced.Replay`; the writers turn it into pixels or SVG text.
+:class:`~sudokit.watch.Replay`; the writers turn it into pixels or SVG text.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Literal
 
 from ..geometry import Shape
 from ..grid import Grid
-from ..solvers.traced import (
+from ..watch import (
     EMPTY,
     FORCED,
     GIVEN,

@@ -11,7 +11,7 @@ The search is the classic one: propagate to a fixpoint (naked singles remove the
 from the peers; a digit with one place left in a unit goes there), then branch on the
 first cell (row-major) with the fewest candidates, trying digits in ascending order.
 ``guesses`` counts the trial assignments made at branch points. No hooks, no events: the
-watched algorithms in :mod:`sudokit.solvers.traced` mirror it step by step.
+watched algorithms in :mod:`sudokit.watch` mirror it step by step.
 
 A search state is a tuple ``(G, SF, PR, PC, PB)``: the grid, the guard bits of settled
 cells, and per unit kind the digits already placed, kept in the field of each unit's first

@@ -1,0 +1,162 @@
+"""Constraint propagation step by step: the fast solver's method, with its guesses."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Generator, Iterator
+
+from ..grid import Grid
+from .events import (
+    Backtrack,
+    Contradiction,
+    Eliminate,
+    Event,
+    Failed,
+    Focus,
+    FocusUnit,
+    Place,
+    Solved,
+    Steps,
+    Try,
+    _bit,
+    _digit,
+    _duplicates,
+    initial_candidates,
+)
+
+# --- propagation: the fast solver's method, step by step ----------------------------------
+
+
+def propagation(grid: Grid) -> Iterator[Event]:
+    """Naked and hidden singles to a fixpoint, then a guess; the fast solver, watched.
+
+    The state is one candidate mask per cell. A settled cell removes its digit from its
+    peers (a peer left with one candidate is a *naked single*); a digit with one place
+    left in a unit is a *hidden single*. When nothing more follows, the first cell with
+    the fewest candidates is tried with each candidate in ascending order, as
+    :mod:`sudokit.solvers.fast` does. Singles reach the same fixpoint in any order, so
+    the guesses here are the fast solver's, one for one.
+    """
+    if grid.conflicts():
+        yield from _duplicates(grid)
+        return
+    shape = grid.shape
+    n, ncells, full = shape.n, shape.ncells, shape.all_mask
+    peers, units, pop = shape.peers, shape.units, shape.popcount
+    sym = shape.symbols
+    name = shape.cell_name
+
+    def settle(cand: list[int], queue: deque[tuple[int, bool]]) -> Steps:
+        """Propagate until nothing follows; the generator returns False on a contradiction.
+
+        ``queue`` holds settled cells whose digit must leave their peers, flagged True
+        when the cell still needs its :class:`Place` event (a naked single found while
+        eliminating).
+        """
+        while True:
+            while queue:
+                cell, announce = queue.popleft()
+                bit = cand[cell]
+                digit = _digit(bit)
+                if announce:
+                    yield Place(cell, digit, "naked single (the only candidate left)")
+                because = f"{name(cell)} is {sym[digit - 1]}"
+                for p in peers[cell]:
+                    m = cand[p]
+                    if m & bit:
+                        m ^= bit
+                        cand[p] = m
+                        yield Eliminate(p, digit, because)
+                        if not m:
+                            yield Contradiction(p, f"{name(p)} has no candidate left")
+                            return False
+                        if not m & (m - 1):
+                            queue.append((p, True))
+            found = yield from hidden_single(cand)
+            if found is None:
+                return False
+            if found < 0:
+                return True
+            queue.append((found, False))
+
+    def hidden_single(cand: list[int]) -> Generator[Event, None, int | None]:
+        """Place the first hidden single; return its cell, -1 if none, None on a clash."""
+        for unit, cells in enumerate(units):
+            once = twice = 0
+            for c in cells:
+                m = cand[c]
+                twice |= once & m
+                once |= m
+            if once != full:
+                digit = _digit((full & ~once) & -(full & ~once))
+                yield Contradiction(
+                    None, f"{sym[digit - 1]} has no place left in {shape.unit_name(unit)}"
+                )
+                return None
+            singles = once & ~twice
+            if not singles:
+                continue
+            for c in cells:
+                m = cand[c]
+                if m & singles and m & (m - 1):
+                    s = m & singles
+                    if s & (s - 1):
+                        a, b = shape.digits_of_mask[s][:2]
+                        yield Contradiction(
+                            c,
+                            f"{name(c)} is the only place for both {sym[a - 1]} and "
+                            f"{sym[b - 1]} in {shape.unit_name(unit)}",
+                        )
+                        return None
+                    digit = _digit(s)
+                    yield FocusUnit(unit, digit)
+                    cand[c] = s
+                    yield Place(
+                        c, digit, f"hidden single (its only place in {shape.unit_name(unit)})"
+                    )
+                    return c
+        return -1
+
+    def choose(cand: list[int]) -> int:
+        """The first unsettled cell with the fewest candidates, as the fast solver picks."""
+        best, fewest = -1, n + 1
+        for c in range(ncells):
+            k = pop[cand[c]]
+            if 1 < k < fewest:
+                best, fewest = c, k
+                if k == 2:
+                    break
+        return best
+
+    def search(cand: list[int]) -> Steps:
+        cell = choose(cand)
+        if cell < 0:
+            yield Solved(Grid(shape, [_digit(m) for m in cand]))
+            return True
+        mask = cand[cell]
+        k = pop[mask]
+        yield Focus(cell, f"nothing more follows; guess here ({k} candidates)")
+        for i, digit in enumerate(shape.digits_of_mask[mask], start=1):
+            yield Try(cell, digit)
+            trial = cand[:]
+            trial[cell] = _bit(digit)
+            yield Place(cell, digit, f"candidate {i} of {k}", guess=True)
+            if (yield from settle(trial, deque([(cell, False)]))) and (yield from search(trial)):
+                return True
+            yield Backtrack(cell, digit)
+        return False
+
+    cand = initial_candidates(grid)
+    for cell in range(ncells):
+        if not cand[cell]:
+            yield Contradiction(cell, f"{name(cell)} has no candidate left")
+            yield Failed("No solution: a cell has no candidate")
+            return
+    # Givens have already left their peers (the candidates say so); empty cells left
+    # with one candidate are the first naked singles.
+    queue = deque((c, True) for c in range(ncells) if not grid.cells[c] and pop[cand[c]] == 1)
+    if not (yield from settle(cand, queue)):
+        yield Failed("No solution: the givens lead to a contradiction")
+        return
+    if not (yield from search(cand)):
+        yield Failed("No solution: every guess leads to a contradiction")
