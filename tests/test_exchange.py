@@ -14,8 +14,10 @@ import sudokit
 from helpers import solutions
 from sudokit import CellCountError, DuplicateError, Grid, ParseError, Shape, SymbolError
 from sudokit.formats import (
+    WRITE_FORMATS,
     Position,
     format_hodoku,
+    format_of_name,
     format_pencilmarks,
     format_position,
     format_sdk,
@@ -30,8 +32,8 @@ from sudokit.formats import (
     parse_sdk,
     parse_ss,
     read_puzzles,
+    sniff,
 )
-from sudokit.formats.exchange import WRITE_FORMATS, format_of_name, sniff
 from sudokit.geometry import SIZES
 
 # A puzzle in SudoCue's documented .sdk form (metadata lines, then bare rows).

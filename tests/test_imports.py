@@ -14,21 +14,35 @@ import sudokit
 
 PACKAGE = Path(sudokit.__file__).resolve().parent
 
-#: DESIGN.md: errors → geometry → grid → formats → solvers → logic → generator → game →
-#: {cli, gui, render}. A module may import its own layer or lower ones.
-LAYERS = {
-    "errors": 0,
-    "files": 0,
-    "geometry": 1,
-    "grid": 2,
-    "formats": 3,
-    "solvers": 4,
-    "logic": 5,
-    "generator": 6,
-    "game": 7,
-    "cli": 8,
-    "gui": 8,
-    "render": 8,
+DESIGN = PACKAGE.parents[1] / "docs" / "design.md"
+
+
+def _layers_from_design() -> dict[str, int]:
+    """The layer order as ``docs/design.md`` draws it (``a → b → {c, d}``): the test and
+    the page cannot drift apart. A module may import its own layer or lower ones."""
+    text = DESIGN.read_text(encoding="utf-8")
+    line = next(
+        ln for ln in text.splitlines() if ln.startswith(("errors", "{errors")) and "→" in ln
+    )
+    layers: dict[str, int] = {}
+    for rank, part in enumerate(line.split("→")):
+        for name in part.strip().strip("{}").split(","):
+            layers[name.strip()] = rank
+    return layers
+
+
+LAYERS = _layers_from_design()
+#: Third-party packages sudokit may import: its dependencies, and the optional extras,
+#: which are imported at module level only by the packages that need them (elsewhere
+#: inside functions, so that sudokit works without them).
+REQUIRED = {"click", "rich", "platformdirs"}
+OPTIONAL = {
+    "pygame": ("gui",),
+    "PIL": ("render",),
+    "reportlab": ("render",),
+    "dask": ("solvers",),
+    "distributed": ("solvers",),
+    "darkdetect": ("gui",),
 }
 CORE = ("errors", "files", "geometry", "grid", "formats", "solvers", "generator")
 EXITS = {"print", "exit", "quit", "sys.exit", "os._exit", "os.abort"}
@@ -85,41 +99,40 @@ def _modules() -> list[tuple[str, Path]]:
     return out
 
 
-def _module_level_imports(path: Path, module: str) -> list[tuple[int, str]]:
-    """Absolute names of what a module imports when it is imported (not inside functions).
+def _module_names() -> set[str]:
+    return {"sudokit" + (f".{m}" if m else "") for m, _ in _modules()}
 
-    Imports inside functions are deliberate late imports and are not checked here.
+
+def _imports(path: Path, module: str) -> list[tuple[int, str, bool]]:
+    """``(line, absolute name, inside a function)`` for every import of a module.
+
+    ``from X import y`` records ``X.y`` when that is a module of sudokit, else ``X``.
     """
+    modules = _module_names()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     here = ["sudokit", *[p for p in module.split(".") if p]]
     if not is_package:
         here = here[:-1]
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, bool]] = []
 
-    def visit(body: list[ast.stmt]) -> None:
-        for node in body:
-            if isinstance(node, ast.Import):
-                found.extend((node.lineno, alias.name) for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = here[: len(here) - (node.level - 1)]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module or ""
-                if node.module is None or node.level:
-                    # ``from . import x`` may name submodules: record each.
-                    found.extend((node.lineno, f"{target}.{a.name}") for a in node.names)
-                found.append((node.lineno, target))
-            elif isinstance(node, ast.If | ast.Try):
-                visit(node.body)
-                visit(node.orelse)
-                if isinstance(node, ast.Try):
-                    for handler in node.handlers:
-                        visit(handler.body)
-                    visit(node.finalbody)
+    def visit(node: ast.AST, nested: bool) -> None:
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name, nested) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                found.append((node.lineno, sub if sub in modules else target, nested))
+        inner = nested or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner)
 
-    visit(tree.body)
+    visit(tree, False)
     return found
 
 
@@ -130,16 +143,80 @@ def _layer(dotted: str) -> int | None:
     return LAYERS.get(parts[1])
 
 
+def test_every_module_has_a_layer() -> None:
+    # A new module or package must take its place in docs/design.md's layer order.
+    tops = {m.split(".")[0] for m, _ in _modules()} - {"", "__main__"}
+    missing = sorted(tops - set(LAYERS))
+    assert not missing, f"not in the layer order of docs/design.md: {missing}"
+
+
 @pytest.mark.parametrize(
     ("module", "path"),
     [pytest.param(m, p, id=m) for m, p in _modules() if m.split(".")[0] in LAYERS],
 )
 def test_imports_flow_down(module: str, path: Path) -> None:
+    # Inside functions too: a late import up the layers is still a dependency upwards.
     own = LAYERS[module.split(".")[0]]
-    for lineno, target in _module_level_imports(path, module):
+    for lineno, target, _nested in _imports(path, module):
         layer = _layer(target)
         if layer is not None:
             assert layer <= own, f"{path.name}:{lineno} imports {target} (a higher layer)"
+
+
+@pytest.mark.parametrize(
+    ("module", "path"), [pytest.param(m, p, id=m or "sudokit") for m, p in _modules()]
+)
+def test_third_party_imports_are_declared(module: str, path: Path) -> None:
+    package = module.split(".")[0]
+    for lineno, target, nested in _imports(path, module):
+        top = target.split(".")[0]
+        if top in ("sudokit", "") or top in sys.stdlib_module_names or top in REQUIRED:
+            continue
+        assert top in OPTIONAL, f"{path.name}:{lineno} imports {top}, not a declared dependency"
+        assert nested or package in OPTIONAL[top], (
+            f"{path.name}:{lineno} imports the optional {top} at module level: "
+            "import it inside the function that needs it"
+        )
+
+
+def test_no_import_cycles_inside_packages() -> None:
+    """Modules of one package do not import each other in a circle, late imports
+    included (a package's ``__init__`` counts as one of its modules)."""
+    packages = {
+        "sudokit" + (f".{m}" if m else "") for m, p in _modules() if p.name == "__init__.py"
+    }
+
+    def container(name: str) -> str:
+        return name if name in packages else name.rpartition(".")[0]
+
+    graph: dict[str, set[str]] = {}
+    for module, path in _modules():
+        me = "sudokit" + (f".{module}" if module else "")
+        graph[me] = {
+            target
+            for _lineno, target, _nested in _imports(path, module)
+            if target != me
+            and target in graph.keys() | _module_names()
+            and (container(target) == container(me) or target == container(me))
+        }
+    state: dict[str, int] = {}  # 1: on the path being explored, 2: done
+    path_: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        path_.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycle = [*path_[path_.index(nxt) :], nxt]
+                raise AssertionError("import cycle: " + " → ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        path_.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
 
 
 def _all_imports(path: Path) -> list[str]:

@@ -21,8 +21,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from ..errors import DuplicateError, ParseError
-from ..formats import parse_line
-from ..formats.exchange import format_of_name
+from ..formats import format_of_name, parse_line
 from ..geometry import CELL_COUNTS
 
 #: Files smaller than this are read without a progress bar.

@@ -13,17 +13,18 @@ import click
 
 from ..errors import ParseError, WriteError
 from ..files import check_writable, open_replacing
-from ..formats import Record, read_puzzles
-from ..formats.exchange import (
+from ..formats import (
     READ_FORMATS,
     SINGLE_PUZZLE_FORMATS,
     WRITE_FORMATS,
     Position,
+    Record,
     as_position,
     csv_header,
     format_of_name,
     format_position,
     parse_position,
+    read_puzzles,
 )
 from ..generator import DIFFICULTIES, SYMMETRIES
 from ..geometry import SIZES

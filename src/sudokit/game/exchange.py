@@ -4,7 +4,7 @@ SudokuWiki" hand over. Nothing here draws or touches a clipboard; the front end 
 
 from __future__ import annotations
 
-from ..formats.exchange import Position, format_position, format_sudokuwiki
+from ..formats import Position, format_position, format_sudokuwiki
 from .state import GameState
 
 #: The formats the game offers to copy, with the names a menu shows.

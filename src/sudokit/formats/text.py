@@ -1,0 +1,173 @@
+"""Plain text of one grid: a line of symbols, the picture :func:`format_pretty` prints,
+and nested lists; the symbol tables the other formats share."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import CellCountError, DuplicateError, ShapeError, SymbolError
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
+from ..grid import Grid
+
+# Characters a picture may use for its lines; they carry no cell.
+_DECORATION = re.compile(r"[\s|+\-=\u2500-\u257f]+")
+# Value of every symbol a text may use for a cell (letters in either case).
+_VALUE = {".": 0, "0": 0}
+for _i, _s in enumerate(SYMBOLS, start=1):
+    _VALUE[_s] = _i
+    _VALUE[_s.lower()] = _i
+
+
+# Per size, every character a cell may hold.
+_ALLOWED = {n: frozenset(ch for ch, v in _VALUE.items() if v <= n) for n in SIZES}
+
+
+def _nearest_count(count: int) -> int:
+    return min(CELL_COUNTS, key=lambda c: (abs(c - count), c))
+
+
+def _check_duplicates(grid: Grid) -> None:
+    if not grid.has_conflicts():
+        return
+    conflicts = grid.conflicts()
+    if conflicts:
+        first = conflicts[0]
+        cell = first.cells[1]
+        raise DuplicateError(str(first), row=cell // grid.size, col=cell % grid.size)
+
+
+def _from_symbols(text: str, size: int | None, check: bool) -> Grid:
+    """Cells from a string of symbols with every decoration already removed."""
+    count = len(text)
+    if size is not None:
+        shape = Shape.of(size)
+        if count != shape.ncells:
+            raise CellCountError(f"expected {shape.ncells} cells for {size}×{size}, got {count}")
+    else:
+        n = CELL_COUNTS.get(count)
+        if n is None:
+            if count == 0:
+                raise CellCountError("empty puzzle: no cells found")
+            raise CellCountError(f"expected {_nearest_count(count)} cells, got {count}")
+        shape = Shape.of(n)
+    n = shape.n
+    if not _ALLOWED[n].issuperset(text):
+        _raise_bad_symbol(text, shape)
+    grid = Grid(shape, [_VALUE[ch] for ch in text])
+    if check:
+        _check_duplicates(grid)
+    return grid
+
+
+def _raise_bad_symbol(text: str, shape: Shape) -> None:
+    """Raise the error for the first symbol of ``text`` that is no digit of ``shape``."""
+    n = shape.n
+    for i, ch in enumerate(text):
+        if ch not in _ALLOWED[n]:
+            row, col = divmod(i, n)
+            raise SymbolError(
+                f"row {row + 1}, column {col + 1}: {ch!r} is not a digit "
+                f"({shape.symbol_range()}, or . or 0 for empty)",
+                row=row,
+                col=col,
+            )
+
+
+def parse_line(text: str, *, size: int | None = None, check: bool = True) -> Grid:
+    """Parse one line of ``n²`` symbols. The size comes from the count unless given.
+
+    With ``check`` (the default) duplicate givens raise :class:`DuplicateError`; without,
+    they are kept and show in :meth:`Grid.conflicts` and :meth:`Grid.status`.
+    """
+    return _from_symbols(text.strip(), size, check)
+
+
+def parse_pretty(text: str, *, size: int | None = None, check: bool = True) -> Grid:
+    """Parse a picture (any lines, separators and spacing); only the symbols count."""
+    return _from_symbols(_DECORATION.sub("", text), size, check)
+
+
+def parse_rows(
+    rows: Sequence[Sequence[int]], *, size: int | None = None, check: bool = True
+) -> Grid:
+    """Parse a nested list of ints, ``0`` for empty: ``[[7, 8, 0, ...], ...]``."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
+        raise ShapeError(f"expected a list of rows, got {type(rows).__name__}")
+    if len(rows) == 0:
+        raise ShapeError("empty grid: no rows")
+    n = len(rows)
+    if size is not None and n != size:
+        raise ShapeError(f"expected {size} rows, got {n}")
+    if n not in SIZES:
+        sizes = ", ".join(str(s) for s in SIZES)
+        raise ShapeError(f"{n} rows is no supported size ({sizes})")
+    shape = Shape.of(n)
+    cells: list[int] = []
+    for r, row in enumerate(rows):
+        if isinstance(row, str | bytes) or not isinstance(row, Sequence):
+            raise ShapeError(f"row {r + 1}: expected a list of {n} values, got {row!r}", row=r)
+        if len(row) != n:
+            raise ShapeError(f"row {r + 1} has {len(row)} values, expected {n}", row=r)
+        for c, v in enumerate(row):
+            if type(v) is not int:
+                raise SymbolError(
+                    f"row {r + 1}, column {c + 1}: {v!r} is not an integer", row=r, col=c
+                )
+            if not 0 <= v <= n:
+                raise SymbolError(
+                    f"row {r + 1}, column {c + 1}: {v} is out of range 0-{n}", row=r, col=c
+                )
+            cells.append(v)
+    grid = Grid(shape, cells)
+    if check:
+        _check_duplicates(grid)
+    return grid
+
+
+def _nested_list(text: str) -> Any:
+    """The value of a nested list written as text (``[[5, 3, 0, ...], ...]``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ShapeError(
+            f"not a nested list of numbers: {err.msg} at column {err.colno}",
+            line=err.lineno if err.lineno > 1 else None,
+        ) from None
+
+
+def _symbols(grid: Grid, empty: str) -> str:
+    """Symbols indexed by cell value, ``empty`` for 0."""
+    if len(empty) != 1:
+        raise ValueError(f"the empty symbol must be one character, got {empty!r}")
+    return empty + grid.shape.symbols
+
+
+def format_line(grid: Grid, *, empty: str = ".") -> str:
+    """The grid as one line of symbols."""
+    symbols = _symbols(grid, empty)
+    return "".join(symbols[v] for v in grid.cells)
+
+
+def format_pretty(grid: Grid, *, empty: str = ".") -> str:
+    """The grid as a picture with box lines, one text line per row (no trailing newline)."""
+    shape = grid.shape
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    symbols = _symbols(grid, empty)
+    stacks = n // bc
+    rule = "+".join(["-" * (2 * bc + 1)] * stacks)[1:-1]
+    lines = []
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(rule)
+        row = grid.cells[r * n : r * n + n]
+        parts = [" ".join(symbols[v] for v in row[s * bc : s * bc + bc]) for s in range(stacks)]
+        lines.append(" | ".join(parts))
+    return "\n".join(lines)
+
+
+def format_rows(grid: Grid) -> str:
+    """The grid as a Python nested-list literal."""
+    return "[\n" + "".join(f"    {row},\n" for row in grid.rows()) + "]"
