@@ -124,3 +124,38 @@ def test_window_is_opened_with_the_options(monkeypatch: pytest.MonkeyPatch) -> N
     code, _, _ = invoke(FAMOUS, "--compare", "naive,mrv", "--speed", "max", "--no-candidates")
     assert code == 0
     assert calls == [(FAMOUS, ["naive", "mrv"], float("inf"), False)]
+
+
+def test_a_trace_that_cannot_finish_stops_at_the_default_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # naive on the 17-clue FAMOUS puzzle takes billions of steps: without a window nothing
+    # else would stop it. A small cap keeps the test quick; the logic is the default's.
+    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 5_000)
+    code, out, err = invoke(FAMOUS, "--algorithm", "naive", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["steps"] == 5_000 and data["finished"] is False and data["solved"] is False
+    assert "naive stopped after 5,000 steps without finishing" in err
+    assert "--max-steps" in err
+    code, out, err = invoke(FAMOUS, "--algorithm", "naive", "--summary")
+    assert code == 0 and "stopped early" in out and "stopped after 5,000 steps" in err
+
+
+def test_max_steps_zero_means_no_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 10)
+    code, out, err = invoke(EASY, "--algorithm", "naive", "--json", "--max-steps", "0")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["finished"] is True and data["steps"] > 10
+
+
+def test_run_reports_progress_every_so_many_steps() -> None:
+    from sudokit.watch import registry
+
+    seen: list[int] = []
+    summary = registry.run(
+        parse(FAMOUS), "naive", max_steps=3 * registry.PROGRESS_EVERY + 5, progress=seen.append
+    )
+    assert seen == [registry.PROGRESS_EVERY * k for k in (1, 2, 3)]
+    assert summary.counters.steps == 3 * registry.PROGRESS_EVERY + 5

@@ -12,8 +12,8 @@ from ..errors import ParseError
 from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..grid import Grid
-from ..watch import ALGORITHMS, Summary, algorithms, get_algorithm, run
-from ._io import missing_file
+from ..watch import ALGORITHMS, DEFAULT_MAX_STEPS, Summary, algorithms, get_algorithm, run
+from ._io import missing_file, stderr_is_terminal
 
 #: The board of the classic backtracking tutorials: the puzzle shown when none is given.
 TUTORIAL = "78.4..12.6...75..9...6.1.78..7.4.26...1.5.93.9.4.6...5.7.3...1212...74...492.6..7"
@@ -83,6 +83,26 @@ def _summary_text(summary: Summary) -> str:
     return "\n".join(f"{k:<13}{v}" for k, v in rows)
 
 
+def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
+    """:func:`~sudokit.watch.run`, with a live count of steps on a terminal."""
+    if not stderr_is_terminal():
+        return run(grid, name, max_steps=limit)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
+
+    total = limit if limit is not None else None
+    with Progress(
+        SpinnerColumn(),
+        TextColumn(f"{name}"),
+        BarColumn(),
+        TextColumn("{task.completed:,} steps"),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(name, total=total)
+        return run(grid, name, max_steps=limit, progress=lambda n: bar.update(task, completed=n))
+
+
 @click.command()
 @click.argument("puzzle", required=False)
 @click.option(
@@ -122,8 +142,9 @@ def _summary_text(summary: Summary) -> str:
 )
 @click.option(
     "--max-steps",
-    type=click.IntRange(min=1),
-    help="Stop a trace after this many steps (for slow algorithms on hard puzzles).",
+    type=click.IntRange(min=0),
+    help=f"Stop a trace after this many steps; without a window the default is "
+    f"{DEFAULT_MAX_STEPS:,} (0: no limit), so naive on a hard puzzle stops and says so.",
 )
 @click.option(
     "--candidates/--no-candidates",
@@ -158,15 +179,24 @@ def watch(
     steps_per_second = _speed(speed)
     if gif is not None:
         check_writable(gif)  # a bad path fails now, not after the trace
+    # Without a window nothing else stops a trace: cap it (the window has pause and quit).
+    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps or None
     if summary or as_json:
         for i, name in enumerate(names):
-            result = run(grid, name, max_steps=max_steps)
+            result = _run_counted(grid, name, limit)
             if as_json:
                 click.echo(json.dumps(result.as_dict()))
             else:
                 if i:
                     click.echo()
                 click.echo(_summary_text(result))
+            if not result.finished:
+                click.echo(
+                    f"note: {name} stopped after {result.counters.steps:,} steps without "
+                    "finishing; the counters are those so far (--max-steps N goes further, "
+                    "0 for no limit)",
+                    err=True,
+                )
         if gif is None:
             return
     if gif is not None:
@@ -180,7 +210,7 @@ def watch(
             gif,
             fps=fps,
             max_frames=max_frames,
-            max_steps=max_steps,
+            max_steps=limit,
             candidates=candidates,
         )
         if not (summary or as_json):

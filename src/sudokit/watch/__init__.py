@@ -46,6 +46,7 @@ from .human import human
 from .propagation import propagation
 from .registry import (
     ALGORITHMS,
+    DEFAULT_MAX_STEPS,
     Algorithm,
     Candidates,
     Summary,
@@ -58,6 +59,7 @@ from .replay import EMPTY, FORCED, GIVEN, GUESSED, Replay, RunStatus, Undo
 
 __all__ = [
     "ALGORITHMS",
+    "DEFAULT_MAX_STEPS",
     "EMPTY",
     "FINAL",
     "FORCED",

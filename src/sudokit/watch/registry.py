@@ -127,17 +127,39 @@ class Summary:
         }
 
 
-def run(grid: Grid, algorithm: str = "propagation", *, max_steps: int | None = None) -> Summary:
-    """Run a trace to its end (or ``max_steps`` events) without drawing; count it."""
+#: Steps a window-less run takes at most unless told otherwise: a few seconds of the
+#: fastest algorithm, so ``naive`` on a hard puzzle (billions of steps) stops and says so.
+DEFAULT_MAX_STEPS = 2_000_000
+#: How often :func:`run` reports progress, in steps.
+PROGRESS_EVERY = 1 << 16
+
+
+def run(
+    grid: Grid,
+    algorithm: str = "propagation",
+    *,
+    max_steps: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Run a trace to its end (or ``max_steps`` events) without drawing; count it.
+
+    ``progress``, when given, is called with the steps so far every
+    :data:`PROGRESS_EVERY` steps (for a progress display; it must not raise).
+    """
     counters = Counters()
     update = counters.update
     last: Event | None = None
     finished = False
+    next_report = PROGRESS_EVERY if progress is not None else -1
     for event in trace(grid, algorithm):
         if max_steps is not None and counters.steps >= max_steps:
             break
         update(event)
         last = event
+        if counters.steps == next_report:
+            assert progress is not None
+            progress(counters.steps)
+            next_report += PROGRESS_EVERY
     else:
         finished = True
     solution = last.solution if isinstance(last, Solved) else None
