@@ -243,3 +243,67 @@ def test_human_explains_its_steps(surface: pygame.Surface, tmp_path: Path) -> No
     assert screen.lanes[0].replay.caption().startswith("Remove ")
     screen.draw(surface)
     shot(surface, tmp_path, "human")
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+@pytest.mark.parametrize("lanes", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("n", [4, 9, 16])
+@pytest.mark.parametrize("window", [(1000, 760), (1416, 820), (800, 600), (2400, 1300)])
+def test_compare_layout_keeps_boards_text_and_counters_apart(
+    lanes: int, n: int, window: tuple[int, int]
+) -> None:
+    width, height = window
+    boxes = gui.arrange(width, height, lanes, n, caption_lines=3)
+    assert len(boxes) == lanes
+    areas = []
+    for box in boxes:
+        bx, by, side = box.board
+        assert box.cell >= 4 and side == box.cell * n
+        assert bx >= 0 and bx + side <= width and by >= 0 and by + side <= height - gui.BAR
+        cells = gui.counter_cells(box)
+        bottom = cells[-1][1] + gui.COUNTER
+        assert bottom <= height - gui.BAR, "the counters stay above the status bar"
+        text = (box.text_left, box.caption_top, box.text_width, bottom - box.caption_top)
+        areas += [(bx, by, side, side), text]
+        for i, a in enumerate(cells):  # counters side by side, never over one another
+            for b in cells[i + 1 :]:
+                assert not _overlap(
+                    (a[0], a[1], a[2], gui.COUNTER), (b[0], b[1], b[2], gui.COUNTER)
+                )
+            assert a[2] >= gui.COUNTER_WIDTH or box.counter_columns == 1
+    for i, a in enumerate(areas):
+        for b in areas[i + 1 :]:
+            assert not _overlap(a, b), (a, b)
+
+
+def test_compare_layout_uses_the_window() -> None:
+    # Three 9×9 boards in the window a compare opens in are big, not tiny.
+    size = gui.window_for(3, (1920, 1080))
+    boxes = gui.arrange(*size, 3, 9)
+    assert min(b.cell for b in boxes) >= 44
+    # One 16×16 board: notes stay readable (the board module's compact form at worst).
+    size = gui.window_for(1, (1920, 1080), 16)
+    (box,) = gui.arrange(*size, 1, 16)
+    assert box.cell >= 44 and box.beside
+
+
+def test_counters_text_fits_its_column(surface: pygame.Surface) -> None:
+    from sudokit.gui.theme import fonts
+
+    screen = WatchScreen(parse(FAMOUS), ["naive", "mrv", "propagation", "dlx", "human"])
+    screen.elapsed = 12345.6
+    for lane in screen.lanes:
+        for _ in range(500):
+            lane.forward()
+    for size in [(1000, 760), (1400, 820)]:
+        for box, lane in zip(gui.arrange(*size, 5, 9, 3), screen.lanes, strict=True):
+            for (value, label), (_, _, width) in zip(
+                gui.counter_items(lane.replay, screen.elapsed), gui.counter_cells(box), strict=True
+            ):
+                assert fonts().size(label, 14)[0] < width, label
+                assert fonts().size(value, 20, True)[0] < width, value

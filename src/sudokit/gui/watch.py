@@ -18,6 +18,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -76,8 +77,111 @@ HISTORY = 5000
 BUDGET = 0.6
 FPS = 60
 WINDOW = (1000, 760)
-#: Layout: gap between panels, board top, room under a board, the status bar.
-GAP, TOP, PANEL, BAR = 24, 54, 172, 40
+#: Layout: gap between panels and the status bar's height.
+GAP, BAR = 24, 40
+#: Heights in a lane: the title row, one caption line, one counter (a value over its label).
+TITLE, CAPTION_LINE, COUNTER = 36, 22, 46
+#: A counter column is at least this wide (the widest value over the widest label).
+COUNTER_WIDTH = 108
+#: The width of the caption and counters when they stand beside the board.
+SIDE = 2 * COUNTER_WIDTH + 40
+
+
+@dataclass(frozen=True, slots=True)
+class LaneBox:
+    """Where one lane goes: its rectangle, the board's square in it, the counter grid."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    board: tuple[int, int, int]  # x, y, side
+    cell: int
+    counter_columns: int
+    caption_lines: int
+    #: Caption and counters beside the board (a wide lane) rather than under it.
+    beside: bool = False
+
+    @property
+    def text_left(self) -> int:
+        """Where the caption and the counters start."""
+        return self.board[0] + self.board[2] + GAP if self.beside else self.x
+
+    @property
+    def text_width(self) -> int:
+        return SIDE if self.beside else self.width
+
+    @property
+    def caption_top(self) -> int:
+        return self.board[1] if self.beside else self.board[1] + self.board[2] + 10
+
+    @property
+    def counters_top(self) -> int:
+        return self.caption_top + self.caption_lines * CAPTION_LINE + 8
+
+
+def arrange(width: int, height: int, lanes: int, n: int, caption_lines: int = 2) -> list[LaneBox]:
+    """Lay ``lanes`` boards of size ``n`` out in a window: the rows × columns arrangement
+    that gives the biggest cells, each lane with its title, caption and counters below
+    the board (never over one another). Pure: the same numbers give the same boxes."""
+    best: list[LaneBox] = []
+    best_cell = -1
+    for cols in range(1, lanes + 1):
+        rows = -(-lanes // cols)
+        if (rows - 1) * cols >= lanes:
+            continue  # an empty row: the same as fewer rows
+        lane_w = (width - GAP * (cols + 1)) // cols
+        lane_h = (height - BAR - GAP * (rows + 1)) // rows
+        for beside in (False, True):
+            if beside:
+                columns = 2
+                text_h = caption_lines * CAPTION_LINE + 8 + 3 * COUNTER
+                if lane_h - TITLE < text_h:
+                    continue  # the counters would not fit beside the board
+                cell = min(lane_w - SIDE - GAP, lane_h - TITLE) // n
+                used_w, used_h = cell * n + GAP + SIDE, TITLE + max(cell * n, text_h)
+            else:
+                columns = max(1, min(3, lane_w // COUNTER_WIDTH))
+                below = 10 + caption_lines * CAPTION_LINE + 8 + -(-6 // columns) * COUNTER
+                cell = min(lane_w, lane_h - TITLE - below) // n
+                used_w, used_h = cell * n, TITLE + cell * n + below
+            if cell <= best_cell:
+                continue
+            best_cell, side = cell, cell * n
+            # What the window has beyond the lanes' needs goes around them, evenly.
+            spare_h = max(0, lane_h - used_h) // 2
+            best = []
+            for i in range(lanes):
+                r, c = divmod(i, cols)
+                x = GAP + c * (lane_w + GAP)
+                y = GAP // 2 + r * (lane_h + GAP) + spare_h
+                bx = x + (lane_w - used_w) // 2
+                box = LaneBox(
+                    x,
+                    y,
+                    lane_w,
+                    lane_h - spare_h,
+                    (bx, y + TITLE, side),
+                    cell,
+                    columns,
+                    caption_lines,
+                    beside,
+                )
+                best.append(box)
+    return best
+
+
+def window_for(lanes: int, desktop: tuple[int, int] | None = None, n: int = 9) -> tuple[int, int]:
+    """The window a watch of ``lanes`` boards of size ``n`` opens in: wide enough for
+    legible boards side by side (and tall enough for readable notes on big grids), within
+    the desktop when it is known."""
+    big = n >= 12
+    width = max(WINDOW[0] + (200 if big else 0), GAP + lanes * ((600 if big else 440) + GAP))
+    height = WINDOW[1] + (60 if lanes > 1 else 0) + (200 if big else 0)
+    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
+        width = min(width, desktop[0] - 60)
+        height = min(height, desktop[1] - 80)
+    return max(640, width), max(480, height)
 
 
 class Lane:
@@ -195,6 +299,29 @@ _MARK_FILL = {
     "eliminate": lambda p: p.eliminated_fill,
     "try": lambda p: p.tried_fill,
 }
+
+
+def counter_items(replay: Replay, elapsed: float) -> list[tuple[str, str]]:
+    """The six counters a lane shows, ``(value, label)``."""
+    c = replay.counters
+    second = ("tries", c.tries) if replay.kept is None else ("eliminations", c.eliminations)
+    return [
+        (f"{c.steps:,}", "steps"),
+        (f"{second[1]:,}", second[0]),
+        (f"{c.guesses:,}", "guesses"),
+        (f"{c.backtracks:,}", "backtracks"),
+        (f"{c.depth:,}", "depth"),
+        (f"{elapsed:.1f} s", "elapsed"),
+    ]
+
+
+def counter_cells(box: LaneBox) -> list[tuple[int, int, int]]:
+    """Where each of the six counters goes in a lane: ``(x, y, width)``, in columns that
+    share the lane's width, so a value and its label never run into the next one."""
+    columns = box.counter_columns
+    width = box.text_width // columns
+    top, left = box.counters_top, box.text_left
+    return [(left + (i % columns) * width, top + (i // columns) * COUNTER, width) for i in range(6)]
 
 
 def _wrap(text: str, size: int, width: int, lines: int) -> list[str]:
@@ -450,47 +577,46 @@ class WatchScreen:
         return self.running
 
     # --- drawing ------------------------------------------------------------------------
-    def _layout(self, width: int, height: int) -> tuple[int, int]:
-        """Cell size and panel width that fit every lane in the window."""
-        n, lanes = self.grid.size, len(self.lanes)
-        per_lane = (width - GAP * (lanes + 1)) // lanes
-        cell = min(per_lane // n, (height - TOP - PANEL - BAR) // n)
-        return max(14, cell), per_lane
+    def _caption_lines(self) -> int:
+        return 3 if any(lane.algorithm == "human" for lane in self.lanes) else 2
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.fill(hex_rgb(self.palette.page))
-        cell, lane_width = self._layout(width, height)
-        for i, lane in enumerate(self.lanes):
-            self._draw_lane(surface, lane, GAP + i * (lane_width + GAP), lane_width, cell)
+        boxes = arrange(width, height, len(self.lanes), self.grid.size, self._caption_lines())
+        for lane, box in zip(self.lanes, boxes, strict=True):
+            self._draw_lane(surface, lane, box)
         self._draw_bar(surface)
         if self.show_help:
             self._draw_help(surface)
         if self.entry is not None:
             self._draw_entry(surface)
 
-    def _draw_lane(
-        self, surface: pygame.Surface, lane: Lane, x: int, width: int, cell: int
-    ) -> None:
+    def _draw_lane(self, surface: pygame.Surface, lane: Lane, box: LaneBox) -> None:
         p = self.palette
         replay = lane.replay
-        side = self.grid.size * cell
-        bx = x + (width - side) // 2
+        bx, by, side = box.board
         status, colour = {
             "solved": ("solved", p.focus),
             "failed": ("no solution", p.bad),
             "stuck": ("stuck", p.bad),
             "stopped": ("stopped", p.bad),
         }.get(replay.status, ("", p.muted))
-        room = side
+        # The title spans the lane, not only the board: names stay whole where they can.
+        left, room = box.x, box.width
         if status:
-            tag = _text(surface, status, 18, colour, (bx + side, 20), bold=True, anchor="topright")
+            tag = _text(
+                surface, status, 18, colour, (left + room, box.y + 8), bold=True, anchor="topright"
+            )
             room -= tag.width + 12
-        title = fit_text(replay.algorithm.title, 22, room, bold=True)
-        _text(surface, title, 22, p.text, (bx, 17), bold=True)
+        full = replay.algorithm.title
+        title_size = 22 if fonts().size(full, 22, True)[0] <= room else 19
+        if fonts().size(full, title_size, True)[0] > room:
+            full = replay.algorithm.name  # the short name users type, whole
+        title = fit_text(full, title_size, room, bold=True)
+        _text(surface, title, title_size, p.text, (left, box.y + 6), bold=True)
         view = view_of_replay(replay, candidates=self.candidates)
-        draw_watch_board(surface, pygame.Rect(bx, TOP, side, side), view, p)
-        y = TOP + side + 12
+        draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p)
         if replay.status == "solved":
             caption = f"Solved in {replay.counters.steps:,} steps"
         else:
@@ -503,27 +629,15 @@ class WatchScreen:
             colour = p.focus
         elif isinstance(last, Place):
             colour = p.guessed if last.guess else p.forced
-        lines = 3 if replay.algorithm.name == "human" else 2  # explanations run longer
-        for line in _wrap(caption, 17, side, lines):
-            _text(surface, line, 17, colour, (bx, y))
-            y += 22
-        y = TOP + side + 16 + 22 * lines
-        c = replay.counters
-        second = ("tries", c.tries) if replay.kept is None else ("eliminations", c.eliminations)
-        items = [
-            ("steps", f"{c.steps:,}"),
-            (second[0], f"{second[1]:,}"),
-            ("guesses", f"{c.guesses:,}"),
-            ("backtracks", f"{c.backtracks:,}"),
-            ("depth", f"{c.depth:,}"),
-            ("elapsed", f"{self.elapsed:.1f} s"),
-        ]
-        column = side / 3
-        for i, (label, value) in enumerate(items):
-            cx = bx + round((i % 3) * column)
-            cy = y + (i // 3) * 30
-            number = _text(surface, value, 20, p.text, (cx, cy), bold=True)
-            _text(surface, label, 14, p.muted, (number.right + 6, cy + 5))
+        y = box.caption_top
+        for line in _wrap(caption, 17, box.text_width, box.caption_lines):
+            _text(surface, line, 17, colour, (box.text_left, y))
+            y += CAPTION_LINE
+        for (value, label), (cx, cy, cw) in zip(
+            counter_items(replay, self.elapsed), counter_cells(box), strict=True
+        ):
+            _text(surface, fit_text(value, 20, cw - 6, bold=True), 20, p.text, (cx, cy), bold=True)
+            _text(surface, fit_text(label, 14, cw - 6), 14, p.muted, (cx, cy + 24))
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         p = self.palette
@@ -596,7 +710,10 @@ def run_watch(
     pygame.display.init()  # display and fonts only: watching needs no sound
     pygame.font.init()
     try:
-        surface = pygame.display.set_mode(WINDOW, pygame.RESIZABLE)
+        info = pygame.display.Info()
+        desktop = (info.current_w, info.current_h) if info.current_w > 0 else None
+        window = window_for(len(names), desktop, grid.size)
+        surface = pygame.display.set_mode(window, pygame.RESIZABLE)
         pygame.display.set_caption("sudokit watch")
         screen = WatchScreen(grid, names, speed=speed, candidates=candidates, playing=playing)
         clock = pygame.time.Clock()
@@ -611,4 +728,16 @@ def run_watch(
         pygame.display.quit()
 
 
-__all__ = ["HISTORY", "SPEEDS", "Lane", "WatchScreen", "draw_watch_board", "run_watch"]
+__all__ = [
+    "HISTORY",
+    "SPEEDS",
+    "Lane",
+    "LaneBox",
+    "WatchScreen",
+    "arrange",
+    "counter_cells",
+    "counter_items",
+    "draw_watch_board",
+    "run_watch",
+    "window_for",
+]
