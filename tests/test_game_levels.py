@@ -11,8 +11,9 @@ from sudokit.logic import rate
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 1), (4, 2), (6, 1)])
-def test_a_level_a_size_cannot_reach_is_filed_as_rated(size: int, seed: int) -> None:
-    puzzle = generate(size, seed=seed, difficulty="extreme")
+def test_a_game_is_filed_under_its_rated_level(size: int, seed: int) -> None:
+    # Whatever level was asked for, the level filed is the one the puzzle rates.
+    puzzle = generate(size, seed=seed)
     real = rate(puzzle).level
     assert filed_level(puzzle, "extreme") == real
     if size == 4:
@@ -30,10 +31,10 @@ def test_the_window_files_a_new_game_under_its_real_level() -> None:
 
     def make(size: int, level: str, seed: object) -> Grid:
         asked.append(level)
-        return generate(size, seed=5, difficulty=level)
+        return generate(size, seed=5)  # a maker that ignores the level asked for
 
     with Store(":memory:") as store:
-        game = Controller(store, size=4, level="extreme", make_puzzle=make)
+        game = Controller(store, size=9, level="extreme", make_puzzle=make)
         if game.job is not None:
             game.job.done.wait(60)
             game.tick()
@@ -41,15 +42,33 @@ def test_the_window_files_a_new_game_under_its_real_level() -> None:
         real = rate(game.session.puzzle).level
         assert game.session.level == real != "extreme"
         for cell in game.session.puzzle.empty_cells():
-            r, c = divmod(cell, 4)
+            r, c = divmod(cell, 9)
             game.session.play(f"s r{r + 1}c{c + 1} {game.session.solution.cells[cell]}")
         store.save(game.session)
         [row] = store.stats()
     assert row.level == real and row.level in LEVELS
 
 
+def test_a_saved_level_a_size_cannot_reach_asks_for_the_nearest_below() -> None:
+    from sudokit.gui.controller import Controller
+
+    asked: list[str] = []
+
+    def make(size: int, level: str, seed: object) -> Grid:
+        asked.append(level)
+        return generate(size, seed=1, difficulty=level)
+
+    with Store(":memory:") as store:
+        game = Controller(store, size=6, level="extreme", make_puzzle=make)
+        if game.job is not None:
+            game.job.done.wait(60)
+            game.tick()
+        game.start_new(4, "hard", wait=60)
+    assert asked == ["hard", "easy"]
+
+
 def test_statistics_use_the_level_of_the_session() -> None:
-    puzzle = generate(4, seed=2, difficulty="hard")
+    puzzle = generate(4, seed=2)
     with Store(":memory:") as store:
         s = Session.new(puzzle, level=filed_level(puzzle, "hard"))
         s.play("solve")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sudokit import count_solutions, generate
-from sudokit.generator import DIFFICULTIES, LEVELS
+from sudokit.errors import GenerationError
+from sudokit.generator import DIFFICULTIES, LEVELS, levels_for
 from sudokit.logic import LEVELS as GRADES
 from sudokit.logic import rate
 
@@ -63,11 +64,46 @@ def test_require_errors() -> None:
         generate(seed=1, difficulty="easy", require=["x_wing"])
 
 
-def test_small_sizes_settle_for_the_closest_level() -> None:
-    # 4×4 puzzles never need more than singles: the attempts run out and an easy one
-    # comes back, unique as always.
-    puzzle = generate(4, seed=1, difficulty="hard")
-    assert count_solutions(puzzle) == 1
-    assert rate(puzzle).level == "easy"
-    puzzle = generate(6, seed=1, difficulty="medium")
-    assert count_solutions(puzzle) == 1
+def test_small_sizes_offer_only_the_levels_they_reach() -> None:
+    assert levels_for(4) == ("easy",)
+    assert levels_for(6) == ("easy", "hard")
+    assert levels_for(9) == GRADES
+    # What a size offers, it makes: the rated level is the one asked for.
+    for size in (4, 6):
+        for level in levels_for(size):
+            for seed in range(3):
+                puzzle = generate(size, seed=seed, difficulty=level)
+                assert count_solutions(puzzle) == 1
+                assert rate(puzzle).level == level
+
+
+@pytest.mark.parametrize(
+    ("size", "kwargs", "message"),
+    [
+        (4, {"difficulty": "hard"}, "4×4 puzzles cannot be made hard: they reach easy"),
+        (4, {"difficulty": "extreme"}, "cannot be made extreme"),
+        (6, {"difficulty": "medium"}, "6×6 puzzles cannot be made medium: they reach easy, hard"),
+        (4, {"require": ["x_wing"]}, "X-Wing is a hard technique and 4×4 puzzles reach easy only"),
+    ],
+)
+def test_unreachable_requests_are_refused_not_served_easier(
+    size: int, kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(GenerationError, match=message):
+        generate(size, seed=1, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_level_not_found_within_the_attempts_is_an_error() -> None:
+    with pytest.raises(GenerationError, match="no 9×9 puzzle extreme found in 1 attempts"):
+        generate(9, seed=1, difficulty="extreme", max_attempts=1)
+
+
+def test_cli_refuses_an_unreachable_level() -> None:
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    result = CliRunner().invoke(main, ["generate", "--size", "4", "--difficulty", "extreme"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: 4×4 puzzles cannot be made extreme: they reach easy"
+    assert result.stdout == ""

@@ -63,6 +63,11 @@ class DuplicateError(ParseError):
     """Two givens with the same digit in one unit (row, column or box)."""
 
 
+class GenerationError(SudokuError, ValueError):
+    """A puzzle that cannot be made as asked: a level or a technique the size cannot
+    reach, or none found within the attempts. Never answered with an easier puzzle."""
+
+
 class IllegalMoveError(SudokuError):
     """A game move that the rules do not allow (overwriting a given, a digit out of range)."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
+from .errors import GenerationError
 from .geometry import Shape
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
@@ -68,9 +69,25 @@ DIFFICULTIES: dict[str, float] = {
     "extreme": 0.0,
 }
 
-#: Attempts per size before graded generation settles for the closest level it found
-#: (small grids cannot reach every level: 4×4 puzzles never need more than singles).
+#: Attempts per size before graded generation gives up (with a GenerationError).
 ATTEMPTS: dict[int, int] = {4: 100, 6: 400, 9: 20_000, 12: 200, 16: 40}
+
+#: The levels each size reaches, found by rating thousands of generated puzzles: 4×4
+#: puzzles never need more than singles; about one 6×6 puzzle in 25 is hard, while medium
+#: and expert ones are too rare to be made on demand (under 1 in 100 and 1 in 500).
+REACHABLE: dict[int, tuple[str, ...]] = {
+    4: ("easy",),
+    6: ("easy", "hard"),
+    9: LEVELS,
+    12: LEVELS,
+    16: LEVELS,
+}
+
+
+def levels_for(size: int) -> tuple[str, ...]:
+    """The levels :func:`generate` can make puzzles of this size at, easiest first."""
+    Shape.of(size)  # an unknown size is a ValueError naming the sizes
+    return REACHABLE[size]
 
 
 def symmetry_groups(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
@@ -149,9 +166,11 @@ def generate(
       symmetric group of clues) can be removed without losing uniqueness;
     - ``require``: technique ids (``x_wing``, ...) that the puzzle's logical path must
       use. Without ``difficulty`` the puzzle is at the level of the hardest of them;
-    - ``max_attempts``: how many puzzles to try before settling for the closest level
-      found (default per size, :data:`ATTEMPTS`); only small grids, which cannot reach
-      every level, and rare requirements get there.
+    - ``max_attempts``: how many puzzles to try (default per size, :data:`ATTEMPTS`).
+
+    A level or technique the size cannot reach (:func:`levels_for`), or no puzzle found
+    within the attempts, is a :class:`~sudokit.errors.GenerationError` (a ``ValueError``):
+    never an easier puzzle labelled as asked.
     """
     shape = Shape.of(size)
     if difficulty is not None and difficulty not in DIFFICULTIES:
@@ -165,6 +184,7 @@ def generate(
     rng = random.Random(seed)
     if difficulty is None and not need:
         return _carve(shape, rng, groups, 0)
+    _check_reachable(size, difficulty, need)
     floor = max((LEVELS.index(BY_ID[t].level) for t in need), default=0)
     if difficulty is None:
         target = floor
@@ -178,13 +198,37 @@ def generate(
             )
     keep = round(DIFFICULTIES[LEVELS[target]] * shape.ncells)
     attempts = max_attempts if max_attempts is not None else ATTEMPTS.get(size, 100)
-    best: tuple[int, Grid] | None = None
     for _ in range(max(1, attempts)):
         grid = _carve(shape, rng, groups, keep)
-        gap = _distance(grid, target, need)
-        if gap == 0:
+        if _distance(grid, target, need) == 0:
             return grid
-        if best is None or gap < best[0]:
-            best = (gap, grid)
-    assert best is not None
-    return best[1]
+    asked = " and ".join(
+        ([f"{difficulty}"] if difficulty else [])
+        + [f"needing {', '.join(sorted(need))}"] * bool(need)
+    )
+    raise GenerationError(
+        f"no {size}×{size} puzzle {asked} found in {attempts} attempts from seed {seed!r}: "
+        "try another seed, or more attempts"
+    )
+
+
+def _check_reachable(size: int, difficulty: str | None, need: frozenset[str]) -> None:
+    """Refuse what no seed can give at this size, rather than an easier puzzle."""
+    reach = levels_for(size)
+    grid = f"{size}×{size}"
+    if difficulty is not None and difficulty not in reach:
+        raise GenerationError(
+            f"{grid} puzzles cannot be made {difficulty}: they reach {', '.join(reach)}"
+        )
+    for tid in sorted(need):
+        t = BY_ID[tid]
+        if size < t.min_size:
+            raise GenerationError(
+                f"{t.name} cannot be needed in a {grid} puzzle: it says something new only "
+                f"from {t.min_size}×{t.min_size} up"
+            )
+        if t.level not in reach:
+            raise GenerationError(
+                f"{t.name} is a {t.level} technique and {grid} puzzles reach "
+                f"{', '.join(reach)} only"
+            )

@@ -49,6 +49,7 @@ from .dialogs import (
     StartCustom,
     StartNew,
     StatsDialog,
+    nearest_level,
     reachable_levels,
 )
 from .interpret import (
@@ -314,6 +315,7 @@ class Controller(Sharing):
         """
         if self.job is not None:
             self.job.cancel()
+        level = nearest_level(self.levels_for(size), level)
         job = making.start(self.make_puzzle, size, level, seed, self.clock())
         self.job = job
         if wait > 0:

@@ -156,15 +156,19 @@ class MessageDialog(Dialog):
         return super().click(key)
 
 
+def nearest_level(offered: Sequence[str], level: str) -> str:
+    """``level`` if offered, else the nearest offered level below it (a level saved for
+    another size may be out of this one's reach): never a request the generator refuses."""
+    if level in offered or level not in LEVELS or not offered:
+        return level
+    below = [lv for lv in offered if LEVELS.index(lv) <= LEVELS.index(level)]
+    return below[-1] if below else offered[0]
+
+
 def reachable_levels(size: int) -> tuple[str, ...]:
-    """The levels the generator can make at this size (all of them if it cannot say)."""
-    from .. import generator  # loaded when the new-game dialog opens
+    """The levels the generator can make at this size."""
+    from ..generator import levels_for  # loaded when the new-game dialog opens
 
-    levels_for: Callable[[int], tuple[str, ...]] | None = getattr(generator, "levels_for", None)
-    if levels_for is None:
-        from ..game import LEVELS
-
-        return tuple(LEVELS)
     return levels_for(size)
 
 
