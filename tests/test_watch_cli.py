@@ -159,3 +159,17 @@ def test_run_reports_progress_every_so_many_steps() -> None:
     )
     assert seen == [registry.PROGRESS_EVERY * k for k in (1, 2, 3)]
     assert summary.counters.steps == 3 * registry.PROGRESS_EVERY + 5
+
+
+def test_a_gif_cut_short_by_the_cap_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("PIL")
+    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 300)
+    path = tmp_path / "naive.gif"
+    code, out, err = invoke(FAMOUS, "-a", "naive", "--gif", str(path), "--max-frames", "4")
+    assert code == 0 and path.stat().st_size > 0
+    assert "naive 300 steps" in out
+    assert "the GIF stops after 300 steps, before the end" in err
+    code, _, err = invoke(EASY, "-a", "mrv", "--gif", str(path), "--max-frames", "4")
+    assert code == 0 and err == ""

@@ -307,3 +307,81 @@ def test_counters_text_fits_its_column(surface: pygame.Surface) -> None:
             ):
                 assert fonts().size(label, 14)[0] < width, label
                 assert fonts().size(value, 20, True)[0] < width, value
+
+
+DESKTOPS = [(1280, 800), (1366, 768), (1920, 1080), (2560, 1440), None]
+
+
+@pytest.mark.parametrize("desktop", DESKTOPS)
+@pytest.mark.parametrize("n", [4, 6, 9, 12, 16])
+@pytest.mark.parametrize("lanes", [1, 2, 3, 5])
+def test_the_window_opens_tight_around_its_boards(
+    desktop: tuple[int, int] | None, n: int, lanes: int
+) -> None:
+    width, height = gui.window_for(lanes, desktop, n)
+    room = desktop or gui.DESKTOP
+    assert width <= max(gui.MIN_WINDOW[0], room[0]) and height <= max(gui.MIN_WINDOW[1], room[1])
+    cell = min(b.cell for b in gui.arrange(width, height, lanes, n, 3))
+    assert cell <= gui.wanted_cell(n)
+    # Either the cells are as big as wanted or the screen allows no bigger.
+    most = gui.arrange(room[0] - 60, room[1] - 80, lanes, n, 3)
+    assert cell == min(gui.wanted_cell(n), most[0].cell)
+    # No band of the window is left empty: a few pixels less either way and the boards
+    # shrink (unless the window is at its smallest).
+    if width - 8 >= gui.MIN_WINDOW[0]:
+        assert gui.arrange(width - 8, height, lanes, n, 3)[0].cell < cell
+    if height - 8 >= gui.MIN_WINDOW[1]:
+        assert gui.arrange(width, height - 8, lanes, n, 3)[0].cell < cell
+
+
+@pytest.mark.parametrize("desktop", [(1920, 1080), (2560, 1440), None])
+def test_16x16_notes_are_readable_in_the_window_it_opens(
+    desktop: tuple[int, int] | None,
+) -> None:
+    from sudokit.geometry import Shape
+    from sudokit.gui.board import MIN_NOTE, note_layout
+
+    for lanes in (1, 2):
+        size = gui.window_for(lanes, desktop, 16)
+        (box, *_) = gui.arrange(*size, lanes, 16, 3)
+        positional, font, _, _ = note_layout(box.cell, Shape.of(16))
+        assert font >= MIN_NOTE
+        if lanes == 1:  # one board: each note in its own place, at least 10 px
+            assert positional
+
+
+def test_titles_share_one_size_and_fit(surface: pygame.Surface) -> None:
+    from sudokit.gui.theme import fonts
+
+    titles = [traced.get_algorithm(a).title for a in traced.algorithms()]
+    wide = [fonts().size(t, gui.TITLE_SIZES[0], True)[0] for t in titles]
+    assert gui.title_size(titles, [max(wide)] * len(titles)) == gui.TITLE_SIZES[0]
+    assert gui.title_size(titles, [max(wide) - 1] * len(titles)) == gui.TITLE_SIZES[-1]
+
+
+def test_no_notes_under_the_digit_on_trial(
+    surface: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudokit.gui.board import BoardView
+    from sudokit.gui.theme import Theme
+    from sudokit.render.style import view_of_replay
+
+    screen = WatchScreen(parse("1..4" "...." "...." "2..." ), ["mrv"])  # fmt: skip
+    lane = screen.lanes[0]
+    while not isinstance(lane.replay.last, traced.Try):
+        lane.forward()
+    cell, digit = lane.replay.last.cell, lane.replay.last.digit
+    view = view_of_replay(lane.replay, candidates=True)
+    assert view.candidates is not None and view.candidates[cell] & (1 << (digit - 1))
+    drawn: list[BoardView] = []
+    real = gui.draw_board
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, board: BoardView, *rest: Theme) -> object:
+        drawn.append(board)
+        return real(surface, rect, board, *rest)
+
+    monkeypatch.setattr(gui, "draw_board", spy)
+    gui.draw_watch_board(surface, pygame.Rect(0, 0, 400, 400), view)
+    (board,) = drawn
+    assert board.notes is not None and board.notes[cell] == 0
+    assert any(board.notes[c] for c in range(16) if c != cell)

@@ -216,6 +216,12 @@ def watch(
         if not (summary or as_json):
             steps = ", ".join(f"{a} {s:,} steps" for a, s in info.steps.items())
             click.echo(f"wrote {gif}: {info.frames} frames, {info.seconds:.1f} s ({steps})")
+        if not info.complete:
+            click.echo(
+                f"note: the GIF stops after {limit or 0:,} steps, before the end "
+                "(--max-steps N goes further, 0 for no limit)",
+                err=True,
+            )
         return
     try:
         from ..gui.watch import run_watch

@@ -17,7 +17,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -77,6 +77,8 @@ HISTORY = 5000
 BUDGET = 0.6
 FPS = 60
 WINDOW = (1000, 760)
+#: The smallest window the watch opens in or resizes to.
+MIN_WINDOW = (640, 480)
 #: Layout: gap between panels and the status bar's height.
 GAP, BAR = 24, 40
 #: Heights in a lane: the title row, one caption line, one counter (a value over its label).
@@ -171,17 +173,58 @@ def arrange(width: int, height: int, lanes: int, n: int, caption_lines: int = 2)
     return best
 
 
-def window_for(lanes: int, desktop: tuple[int, int] | None = None, n: int = 9) -> tuple[int, int]:
-    """The window a watch of ``lanes`` boards of size ``n`` opens in: wide enough for
-    legible boards side by side (and tall enough for readable notes on big grids), within
-    the desktop when it is known."""
-    big = n >= 12
-    width = max(WINDOW[0] + (200 if big else 0), GAP + lanes * ((600 if big else 440) + GAP))
-    height = WINDOW[1] + (60 if lanes > 1 else 0) + (200 if big else 0)
-    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
-        width = min(width, desktop[0] - 60)
-        height = min(height, desktop[1] - 80)
-    return max(640, width), max(480, height)
+#: The desktop assumed when the system does not say (a common full-HD screen).
+DESKTOP = (1920, 1080)
+
+
+def wanted_cell(n: int) -> int:
+    """The cell size a window opens with when the screen has room: a comfortable board,
+    and on 12×12 and 16×16 notes in their own places at :data:`~sudokit.gui.board.MIN_NOTE`
+    pixels or more."""
+    return max(56, min(100, 600 // n))
+
+
+def _cell_in(width: int, height: int, lanes: int, n: int, caption_lines: int) -> int:
+    boxes = arrange(width, height, lanes, n, caption_lines)
+    return min((b.cell for b in boxes), default=0)
+
+
+def _least(fits: Callable[[int], bool], low: int, high: int) -> int:
+    """The least value in ``low..high`` for which ``fits`` holds (``high`` if none);
+    ``fits`` must be monotone."""
+    while low < high:
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return high
+
+
+def window_for(
+    lanes: int,
+    desktop: tuple[int, int] | None = None,
+    n: int = 9,
+    caption_lines: int = 3,
+) -> tuple[int, int]:
+    """The window a watch of ``lanes`` boards of size ``n`` opens in: the biggest cells
+    the desktop allows, up to :func:`wanted_cell`, in a window no bigger than they need
+    (so the boards fill it). ``caption_lines`` defaults to the most a lane ever shows."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        desktop = DESKTOP
+    # Room for the window's frame and the desktop's panels.
+    most_w, most_h = max(MIN_WINDOW[0], desktop[0] - 60), max(MIN_WINDOW[1], desktop[1] - 80)
+    target = min(wanted_cell(n), _cell_in(most_w, most_h, lanes, n, caption_lines))
+    # The lowest window first (screens are wide: boards side by side, text beside a
+    # lone board), then the narrowest at that height. Cells only grow with the window,
+    # so each least size is found by bisection.
+    height = _least(
+        lambda h: _cell_in(most_w, h, lanes, n, caption_lines) >= target, MIN_WINDOW[1], most_h
+    )
+    width = _least(
+        lambda w: _cell_in(w, height, lanes, n, caption_lines) >= target, MIN_WINDOW[0], most_w
+    )
+    return width, height
 
 
 class Lane:
@@ -254,6 +297,8 @@ def draw_watch_board(
         kind, cell = view.mark
         tints[cell] = hex_rgb(_MARK_FILL[kind](palette))
     notes = None if view.candidates is None else list(view.candidates)
+    if notes is not None and view.tried is not None and not view.values[view.tried[0]]:
+        notes[view.tried[0]] = 0  # the digit on trial is drawn there, over no notes
     note_colors: dict[tuple[int, int], tuple[int, int, int]] = {}
     if notes is not None and view.struck is not None:
         cell, digit = view.struck
@@ -299,6 +344,20 @@ _MARK_FILL = {
     "eliminate": lambda p: p.eliminated_fill,
     "try": lambda p: p.tried_fill,
 }
+
+
+#: Title font sizes, largest first: every lane's title takes the same size.
+TITLE_SIZES = (22, 19)
+
+
+def title_size(titles: Sequence[str], widths: Sequence[int]) -> int:
+    """The one size for the lanes' titles: the largest at which every title fits its
+    lane, else the smallest (a title that still does not fit gives its short name)."""
+    f = fonts()
+    for size in TITLE_SIZES:
+        if all(f.size(t, size, True)[0] <= w for t, w in zip(titles, widths, strict=True)):
+            return size
+    return TITLE_SIZES[-1]
 
 
 def counter_items(replay: Replay, elapsed: float) -> list[tuple[str, str]]:
@@ -508,7 +567,7 @@ class WatchScreen:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
-            self.size = (max(480, event.w), max(400, event.h))
+            self.size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
         elif self.entry is not None:
             self._handle_entry(event)
         elif event.type == pygame.KEYDOWN:
@@ -584,15 +643,19 @@ class WatchScreen:
         width, height = surface.get_size()
         surface.fill(hex_rgb(self.palette.page))
         boxes = arrange(width, height, len(self.lanes), self.grid.size, self._caption_lines())
+        titles = [lane.replay.algorithm.title for lane in self.lanes]
+        size = title_size(titles, [box.width for box in boxes])
         for lane, box in zip(self.lanes, boxes, strict=True):
-            self._draw_lane(surface, lane, box)
+            self._draw_lane(surface, lane, box, size)
         self._draw_bar(surface)
         if self.show_help:
             self._draw_help(surface)
         if self.entry is not None:
             self._draw_entry(surface)
 
-    def _draw_lane(self, surface: pygame.Surface, lane: Lane, box: LaneBox) -> None:
+    def _draw_lane(
+        self, surface: pygame.Surface, lane: Lane, box: LaneBox, title_px: int = TITLE_SIZES[0]
+    ) -> None:
         p = self.palette
         replay = lane.replay
         bx, by, side = box.board
@@ -610,11 +673,10 @@ class WatchScreen:
             )
             room -= tag.width + 12
         full = replay.algorithm.title
-        title_size = 22 if fonts().size(full, 22, True)[0] <= room else 19
-        if fonts().size(full, title_size, True)[0] > room:
+        if fonts().size(full, title_px, True)[0] > room:
             full = replay.algorithm.name  # the short name users type, whole
-        title = fit_text(full, title_size, room, bold=True)
-        _text(surface, title, title_size, p.text, (left, box.y + 6), bold=True)
+        title = fit_text(full, title_px, room, bold=True)
+        _text(surface, title, title_px, p.text, (left, box.y + 6), bold=True)
         view = view_of_replay(replay, candidates=self.candidates)
         draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p)
         if replay.status == "solved":
@@ -731,6 +793,7 @@ def run_watch(
 __all__ = [
     "HISTORY",
     "SPEEDS",
+    "TITLE_SIZES",
     "Lane",
     "LaneBox",
     "WatchScreen",
@@ -739,5 +802,7 @@ __all__ = [
     "counter_items",
     "draw_watch_board",
     "run_watch",
+    "title_size",
+    "wanted_cell",
     "window_for",
 ]
