@@ -131,7 +131,7 @@ def test_a_trace_that_cannot_finish_stops_at_the_default_cap(
 ) -> None:
     # naive on the 17-clue FAMOUS puzzle takes billions of steps: without a window nothing
     # else would stop it. A small cap keeps the test quick; the logic is the default's.
-    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 5_000)
+    monkeypatch.setattr("sudokit.cli.watch.default_max_steps", lambda n: 5_000)
     code, out, err = invoke(FAMOUS, "--algorithm", "naive", "--json")
     assert code == 0
     data = json.loads(out)
@@ -143,7 +143,7 @@ def test_a_trace_that_cannot_finish_stops_at_the_default_cap(
 
 
 def test_max_steps_zero_means_no_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 10)
+    monkeypatch.setattr("sudokit.cli.watch.default_max_steps", lambda n: 10)
     code, out, err = invoke(EASY, "--algorithm", "naive", "--json", "--max-steps", "0")
     assert code == 0 and err == ""
     data = json.loads(out)
@@ -165,7 +165,7 @@ def test_a_gif_cut_short_by_the_cap_says_so(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     pytest.importorskip("PIL")
-    monkeypatch.setattr("sudokit.cli.watch.DEFAULT_MAX_STEPS", 300)
+    monkeypatch.setattr("sudokit.cli.watch.default_max_steps", lambda n: 300)
     path = tmp_path / "naive.gif"
     code, out, err = invoke(FAMOUS, "-a", "naive", "--gif", str(path), "--max-frames", "4")
     assert code == 0 and path.stat().st_size > 0
@@ -173,3 +173,39 @@ def test_a_gif_cut_short_by_the_cap_says_so(
     assert "the GIF stops after 300 steps, before the end" in err
     code, _, err = invoke(EASY, "-a", "mrv", "--gif", str(path), "--max-frames", "4")
     assert code == 0 and err == ""
+
+
+def test_a_16x16_puzzle_on_the_command_line_is_not_taken_for_a_file_name() -> None:
+    # 256 symbols: longer than a file name may be, so asking whether it is a file fails.
+    grid = sudokit.generate(16, seed=3)
+    code, out, err = invoke(str(grid), "-a", "propagation", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solved"] is True and data["solution"] == str(sudokit.solve(grid))
+
+
+def test_the_default_cap_is_smaller_on_big_boards() -> None:
+    from sudokit.watch import DEFAULT_MAX_STEPS, default_max_steps
+
+    caps = [default_max_steps(n) for n in (4, 6, 9, 12, 16)]
+    assert caps[:3] == [DEFAULT_MAX_STEPS] * 3
+    assert caps == sorted(caps, reverse=True) and caps[4] >= 100_000
+    # A step on 16×16 looks at about three times the cells of a 9×9 step.
+    assert caps[4] * 256 <= DEFAULT_MAX_STEPS * 81
+
+
+def test_a_16x16_trace_stops_at_its_own_default_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.watch import registry
+
+    seen: list[int | None] = []
+    real = registry.run
+
+    def spy(grid: sudokit.Grid, name: str, **kw: object) -> registry.Summary:
+        seen.append(kw.get("max_steps"))  # type: ignore[arg-type]
+        return real(grid, name, max_steps=10)
+
+    monkeypatch.setattr("sudokit.cli.watch.run", spy)
+    code, _, _ = invoke(str(sudokit.generate(16, seed=3)), "-a", "naive", "--json")
+    assert code == 0 and seen == [registry.default_max_steps(16)]
+    code, _, _ = invoke(FAMOUS, "-a", "naive", "--summary")
+    assert code == 0 and seen[-1] == registry.DEFAULT_MAX_STEPS

@@ -106,3 +106,24 @@ def test_gif_rejects_bad_arguments(tmp_path: Path) -> None:
         render_gif(parse(SMALL), "mrv", tmp_path / "x.gif", max_frames=1)
     with pytest.raises(ValueError, match="unknown algorithm"):
         render_gif(parse(SMALL), "nope", tmp_path / "x.gif")
+
+
+def test_gif_reports_its_progress(tmp_path: Path) -> None:
+    from sudokit.watch import registry
+
+    heard: list[tuple[str, int, int | None]] = []
+    cap = 2 * registry.PROGRESS_EVERY + 7
+    info = render_gif(
+        parse(FAMOUS),
+        ["naive", "mrv"],
+        tmp_path / "p.gif",
+        max_frames=6,
+        max_steps=cap,
+        progress=lambda what, done, total: heard.append((what, done, total)),
+    )
+    naive = [(d, t) for w, d, t in heard if w == "naive steps"]
+    assert naive == [(registry.PROGRESS_EVERY, cap), (2 * registry.PROGRESS_EVERY, cap), (cap, cap)]
+    assert ("mrv steps", info.steps["mrv"], cap) in heard
+    frames = [(d, t) for w, d, t in heard if w == "frames"]
+    assert frames == [(k, info.frames - 1) for k in range(1, info.frames)]
+    assert not info.complete and info.steps["naive"] == cap

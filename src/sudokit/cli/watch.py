@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -12,7 +14,15 @@ from ..errors import ParseError
 from ..files import check_writable
 from ..formats import parse, read_puzzles
 from ..grid import Grid
-from ..watch import ALGORITHMS, DEFAULT_MAX_STEPS, Summary, algorithms, get_algorithm, run
+from ..watch import (
+    ALGORITHMS,
+    DEFAULT_MAX_STEPS,
+    Summary,
+    algorithms,
+    default_max_steps,
+    get_algorithm,
+    run,
+)
 from ._io import missing_file, stderr_is_terminal
 
 #: The board of the classic backtracking tutorials: the puzzle shown when none is given.
@@ -27,7 +37,7 @@ def _puzzle(text: str | None) -> Grid:
         if text == "-":
             return parse(sys.stdin.read())
         path = Path(text)
-        if len(text) < 4096 and path.is_file():
+        if _is_file(path):
             for record in read_puzzles(path):
                 if record.grid is not None:
                     return record.grid
@@ -36,6 +46,15 @@ def _puzzle(text: str | None) -> Grid:
         return parse(text)
     except ParseError as e:
         raise click.BadParameter(missing_file(text or "") or str(e), param_hint="PUZZLE") from None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file; False for text no file name can be (a 16×16
+    puzzle is longer than a file name may be, which ``stat`` reports as an error)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _algorithms(algorithm: str, compare: str | None) -> list[str]:
@@ -83,24 +102,43 @@ def _summary_text(summary: Summary) -> str:
     return "\n".join(f"{k:<13}{v}" for k, v in rows)
 
 
-def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
-    """:func:`~sudokit.watch.run`, with a live count of steps on a terminal."""
+@contextmanager
+def _terminal_progress() -> Iterator[Callable[[str, int, int | None], None] | None]:
+    """A live progress line on stderr when it is a terminal: the callback hears
+    ``(what, done, total or None)``; None where nobody watches (a pipe, a file)."""
     if not stderr_is_terminal():
-        return run(grid, name, max_steps=limit)
+        yield None
+        return
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TaskID, TextColumn
 
-    total = limit if limit is not None else None
+    tasks: dict[str, TaskID] = {}
     with Progress(
         SpinnerColumn(),
-        TextColumn(f"{name}"),
+        TextColumn("{task.description}"),
         BarColumn(),
-        TextColumn("{task.completed:,} steps"),
+        TextColumn("{task.completed:,}"),
         console=Console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task(name, total=total)
-        return run(grid, name, max_steps=limit, progress=lambda n: bar.update(task, completed=n))
+
+        def report(what: str, done: int, total: int | None) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done)
+
+        yield report
+
+
+def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
+    """:func:`~sudokit.watch.run`, with a live count of steps on a terminal."""
+    with _terminal_progress() as report:
+        if report is None:
+            return run(grid, name, max_steps=limit)
+        report(f"{name} steps", 0, limit)
+        return run(
+            grid, name, max_steps=limit, progress=lambda n: report(f"{name} steps", n, limit)
+        )
 
 
 @click.command()
@@ -144,7 +182,8 @@ def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
     "--max-steps",
     type=click.IntRange(min=0),
     help=f"Stop a trace after this many steps; without a window the default is "
-    f"{DEFAULT_MAX_STEPS:,} (0: no limit), so naive on a hard puzzle stops and says so.",
+    f"{DEFAULT_MAX_STEPS:,} ({default_max_steps(16):,} on 16×16; 0: no limit), so naive "
+    "on a hard puzzle stops and says so.",
 )
 @click.option(
     "--candidates/--no-candidates",
@@ -180,7 +219,7 @@ def watch(
     if gif is not None:
         check_writable(gif)  # a bad path fails now, not after the trace
     # Without a window nothing else stops a trace: cap it (the window has pause and quit).
-    limit = DEFAULT_MAX_STEPS if max_steps is None else max_steps or None
+    limit = default_max_steps(grid.size) if max_steps is None else max_steps or None
     if summary or as_json:
         for i, name in enumerate(names):
             result = _run_counted(grid, name, limit)
@@ -204,15 +243,17 @@ def watch(
             from ..render import render_gif
         except ImportError as e:  # Pillow is an optional extra
             raise click.ClickException(f"GIF export needs Pillow ({e})") from None
-        info = render_gif(
-            grid,
-            names,
-            gif,
-            fps=fps,
-            max_frames=max_frames,
-            max_steps=limit,
-            candidates=candidates,
-        )
+        with _terminal_progress() as report:
+            info = render_gif(
+                grid,
+                names,
+                gif,
+                fps=fps,
+                max_frames=max_frames,
+                max_steps=limit,
+                candidates=candidates,
+                progress=report,
+            )
         if not (summary or as_json):
             steps = ", ".join(f"{a} {s:,} steps" for a, s in info.steps.items())
             click.echo(f"wrote {gif}: {info.frames} frames, {info.seconds:.1f} s ({steps})")

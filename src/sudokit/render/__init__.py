@@ -13,7 +13,7 @@ and the SVG writer needs nothing but the standard library).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
@@ -83,12 +83,14 @@ def render_gif(
     max_steps: int | None = None,
     candidates: bool = True,
     cell_size: int | None = None,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> GifInfo:
     """Animate ``algorithm`` (or several, side by side in lock-step) solving ``grid``.
 
     The trace is run once to count its steps, then ``max_frames`` or fewer frames are
     drawn at evenly spaced steps (every step when there are few enough); the last frame
-    is held. ``max_steps`` stops long traces early.
+    is held. ``max_steps`` stops long traces early. ``progress`` hears
+    ``(what, done, total)`` as the work goes (for a progress display).
     """
     from .animation import write_gif
 
@@ -101,6 +103,7 @@ def render_gif(
         max_steps=max_steps,
         candidates=candidates,
         cell_size=cell_size,
+        progress=progress,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -150,6 +150,18 @@ def _advance(replay: Replay, events: Iterator[Event], steps: int) -> None:
         apply(event)
 
 
+#: Hears how far :func:`write_gif` got: ``(what, done, total or None)``.
+Progress = Callable[[str, int, int | None], None]
+
+
+def _counting(
+    progress: Progress | None, name: str, cap: int | None
+) -> Callable[[int], None] | None:
+    if progress is None:
+        return None
+    return lambda steps: progress(f"{name} steps", steps, cap)
+
+
 def write_gif(
     grid: Grid,
     algorithms: Sequence[str],
@@ -162,11 +174,14 @@ def write_gif(
     cell_size: int | None = None,
     hold: float = 2.5,
     palette: Palette = PALETTE,
+    progress: Progress | None = None,
 ) -> GifInfo:
     """Write a GIF of ``algorithms`` solving ``grid``, side by side in lock-step.
 
     Frames: the puzzle, then the boards after evenly spaced steps (lock-step: a panel
     whose trace has ended stays at its end), the last held ``hold`` seconds.
+    ``progress``, when given, hears ``(what, done, total)`` as the work goes: the steps
+    of each trace counted (``total`` the cap, or None), then the frames drawn.
     """
     if not algorithms:
         raise ValueError("no algorithm to animate")
@@ -175,8 +190,14 @@ def write_gif(
     if fps <= 0:
         raise ValueError("fps must be positive")
     check_writable(path)  # before the work, not after it
-    totals = {a: run(grid, a, max_steps=max_steps) for a in algorithms}
+    totals = {
+        a: run(grid, a, max_steps=max_steps, progress=_counting(progress, a, max_steps))
+        for a in algorithms
+    }
     steps = {a: s.counters.steps for a, s in totals.items()}
+    if progress is not None:
+        for a, count in steps.items():
+            progress(f"{a} steps", count, max_steps)
     points = sample_points(max(steps.values()), max_frames - 1)
     n = grid.size
     cell = cell_size or gif_cell_size(n)
@@ -193,10 +214,12 @@ def write_gif(
         return image
 
     frames = [frame()]
-    for point in points:
+    for i, point in enumerate(points, 1):
         for replay, events in zip(replays, streams, strict=True):
             _advance(replay, events, point)
         frames.append(frame())
+        if progress is not None:
+            progress("frames", i, len(points))
 
     # One palette for every frame, so colours hold still: taken from the last frame (it
     # shows most digits) with a swatch of every palette colour added.
@@ -230,4 +253,12 @@ def write_gif(
     )
 
 
-__all__ = ["GifInfo", "draw_panel", "gif_cell_size", "panel_size", "sample_points", "write_gif"]
+__all__ = [
+    "GifInfo",
+    "Progress",
+    "draw_panel",
+    "gif_cell_size",
+    "panel_size",
+    "sample_points",
+    "write_gif",
+]

@@ -127,9 +127,20 @@ class Summary:
         }
 
 
-#: Steps a window-less run takes at most unless told otherwise: a few seconds of the
-#: fastest algorithm, so ``naive`` on a hard puzzle (billions of steps) stops and says so.
+#: Steps a window-less run takes at most on boards up to 9×9 unless told otherwise: a few
+#: seconds, so ``naive`` on a hard puzzle (billions of steps) stops and says so.
 DEFAULT_MAX_STEPS = 2_000_000
+
+
+def default_max_steps(n: int) -> int:
+    """The default step cap for boards of size ``n``: :data:`DEFAULT_MAX_STEPS` up to
+    9×9, fewer on bigger boards, where a step costs more (it looks at more cells), so
+    that the cap stays a few seconds: 1,100,000 on 12×12, 600,000 on 16×16."""
+    if n <= 9:
+        return DEFAULT_MAX_STEPS
+    return DEFAULT_MAX_STEPS * 81 // (n * n) // 100_000 * 100_000
+
+
 #: How often :func:`run` reports progress, in steps.
 PROGRESS_EVERY = 1 << 16
 
