@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib.util
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,12 @@ from sudokit.cli import main
 FAMOUS = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = ".7..89.2..52.41..3..6.2517..89...5373.1.57.8......8.4.6.4.937.2...5..6......76..."
 KEYS = {"algorithm", "steps", "tries", "placements", "backtracks", "guesses", "solved", "solution"}
+
+
+@functools.cache
+def big_puzzle() -> sudokit.Grid:
+    """A 16×16 puzzle, made once."""
+    return sudokit.generate(16, seed=3)
 
 
 def invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -177,7 +187,7 @@ def test_a_gif_cut_short_by_the_cap_says_so(
 
 def test_a_16x16_puzzle_on_the_command_line_is_not_taken_for_a_file_name() -> None:
     # 256 symbols: longer than a file name may be, so asking whether it is a file fails.
-    grid = sudokit.generate(16, seed=3)
+    grid = big_puzzle()
     code, out, err = invoke(str(grid), "-a", "propagation", "--json")
     assert code == 0, err
     data = json.loads(out)
@@ -205,7 +215,39 @@ def test_a_16x16_trace_stops_at_its_own_default_cap(monkeypatch: pytest.MonkeyPa
         return real(grid, name, max_steps=10)
 
     monkeypatch.setattr("sudokit.cli.watch.run", spy)
-    code, _, _ = invoke(str(sudokit.generate(16, seed=3)), "-a", "naive", "--json")
+    code, _, _ = invoke(str(big_puzzle()), "-a", "naive", "--json")
     assert code == 0 and seen == [registry.default_max_steps(16)]
     code, _, _ = invoke(FAMOUS, "-a", "naive", "--summary")
     assert code == 0 and seen[-1] == registry.DEFAULT_MAX_STEPS
+
+
+def test_progress_on_a_terminal_goes_to_stderr_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import sudokit.cli.watch as cli_watch
+
+    reports: list[tuple[str, int, int | None]] = []
+    real = cli_watch._terminal_progress
+
+    @contextlib.contextmanager
+    def spying() -> Iterator[Callable[[str, int, int | None], None] | None]:
+        with real() as report:
+            assert report is not None  # a terminal: a live display
+
+            def both(what: str, done: int, total: int | None) -> None:
+                reports.append((what, done, total))
+                report(what, done, total)
+
+            yield both
+
+    monkeypatch.setattr(cli_watch, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(cli_watch, "_terminal_progress", spying)
+    code, out, _ = invoke(FAMOUS, "-a", "naive", "--json", "--max-steps", "70000")
+    assert code == 0 and json.loads(out)["steps"] == 70_000  # stdout: the JSON alone
+    assert ("naive steps", 65_536, 70_000) in reports
+    if importlib.util.find_spec("PIL") is not None:
+        reports.clear()
+        gif = tmp_path / "a.gif"
+        code, out, _ = invoke(EASY, "-a", "mrv", "--gif", str(gif), "--max-frames", "3")
+        assert code == 0 and out.startswith(f"wrote {gif}")
+        assert [r for r in reports if r[0] == "frames"][-1] == ("frames", 2, 2)
