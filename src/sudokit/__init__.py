@@ -13,6 +13,9 @@ Sizes 4×4, 6×6, 9×9, 12×12 and 16×16; symbols ``1-9`` then ``A-G``; ``.`` o
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     CellCountError,
     DuplicateError,
@@ -34,14 +37,46 @@ from .formats import (
     parse_rows,
     read_puzzles,
 )
-from .generator import SYMMETRIES, generate
 from .geometry import SIZES, Shape
 from .grid import Conflict, Grid, Status
-from .logic import Explanation, Hint, Rating, Step, explain, hint, rate
 from .solvers import Outcome, backends, count_solutions, is_unique, search, solve
-from .solvers.classic import ClassicResult, classic_solve
+
+if TYPE_CHECKING:
+    from .generator import SYMMETRIES, generate
+    from .logic import Explanation, Hint, Rating, Step, explain, hint, rate
+    from .solvers.classic import ClassicResult, classic_solve
 
 __version__ = "0.1.0"
+
+#: Names imported on first use, so that ``import sudokit`` stays light: the logic engine
+#: and the generator cost more to import than a whole one-puzzle solve.
+_LAZY = {
+    "SYMMETRIES": "generator",
+    "generate": "generator",
+    "Explanation": "logic",
+    "Hint": "logic",
+    "Rating": "logic",
+    "Step": "logic",
+    "explain": "logic",
+    "hint": "logic",
+    "rate": "logic",
+    "ClassicResult": "solvers.classic",
+    "classic_solve": "solvers.classic",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "SIZES",

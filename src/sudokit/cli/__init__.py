@@ -1,7 +1,7 @@
 """The ``sudokit`` command line. With ``gui/``, the only code that prints or exits.
 
-Commands live in one module per area (``core``, ``logic``, ``game``, ``watch``,
-``exchange``); the group imports a command's module only when that command runs (or
+Commands live in one module per area (``core``, ``generating``, ``logic``, ``game``,
+``watch``, ``exchange``); the group imports a command's module only when that command runs (or
 ``--help`` lists it), so a one-puzzle ``sudokit solve`` does not pay for the game, the
 logic engine or pygame.
 Library errors become ``error: ...`` on stderr and an exit status here, at the edge.
@@ -35,7 +35,7 @@ COMMANDS: dict[str, str] = {
     "count": "core:count_cmd",
     "validate": "core:validate_cmd",
     "show": "core:show_cmd",
-    "generate": "core:generate_cmd",
+    "generate": "generating:generate_cmd",
     "hint": "logic:hint_cmd",
     "explain": "logic:explain_cmd",
     "rate": "logic:rate_cmd",
@@ -47,8 +47,44 @@ COMMANDS: dict[str, str] = {
 }
 
 
+#: What ``sudokit --help`` says of each command, so that listing them imports none of
+#: them (a test keeps these equal to each command's own short help).
+SUMMARIES: dict[str, str] = {
+    "solve": "Solve a puzzle, or every puzzle in a file.",
+    "count": "Count the solutions of a puzzle, up to a limit.",
+    "validate": "Check that a puzzle is well-formed and has exactly one solution.",
+    "show": "Print a puzzle as a picture with box lines; optionally draw it as PNG or SVG.",
+    "generate": "Generate puzzles with exactly one solution, one per line.",
+    "hint": "Tell the next logical step of a puzzle, in words.",
+    "explain": "Explain a puzzle's whole logical path, one numbered step per line.",
+    "rate": "Grade a puzzle, or every puzzle of a file: level and score.",
+    "play": "Play in a desktop window (pygame-ce).",
+    "stats": "Statistics of finished games, per size and level, and where they are kept.",
+    "watch": "Watch algorithms solve PUZZLE step by step (the tutorial's board by default).",
+    "print": "Print a PDF book of puzzles: given, read from a file, or generated.",
+    "convert": "Convert puzzles between the formats Sudoku programs exchange.",
+}
+
+
 class LazyGroup(click.Group):
     """A group whose commands are imported on first use."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        width = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        for name in self.list_commands(ctx):
+            summary = SUMMARIES.get(name)
+            if summary is None:
+                command = self.get_command(ctx, name)
+                if command is None or command.hidden:
+                    continue
+                summary = command.get_short_help_str(width)
+            else:
+                summary = click.Command(name, help=summary).get_short_help_str(width)
+            rows.append((name, summary))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*COMMANDS, *sorted(set(super().list_commands(ctx)) - set(COMMANDS))]

@@ -6,7 +6,6 @@ terminal and the work is long enough to want one, and only then is rich imported
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import shlex
@@ -15,7 +14,6 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
 import click
@@ -34,7 +32,7 @@ ENCODING = "utf-8-sig"
 Tick = Callable[[], None]
 
 
-def _noop() -> None:
+def noop() -> None:
     pass
 
 
@@ -64,15 +62,92 @@ def _stdout_is_terminal() -> bool:
 # --- reading files of puzzles ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
-    """Lines of an input, and where it is a regular file: its descriptor and size."""
+#: The longest line read from a file (a file of puzzles has no longer ones): an endless
+#: line (``-f /dev/zero``) is an error at that line, not a ``MemoryError``.
+LINE_CAP = 1 << 20
+#: Bytes asked of the input at a time.
+BLOCK = 1 << 16
 
-    lines: Iterable[str]
-    fd: int | None = None
-    size: int | None = None
-    #: The exchange format the file's name implies (``.sdk``, ``.ss``, ...), if any.
-    format: str | None = None
+
+def whole_lines(blocks: Iterable[bytes], cap: int = LINE_CAP) -> Iterator[tuple[int, bytes]]:
+    """The input in pieces of whole lines, each with the number of its first line.
+
+    Only ``\\n`` ends a line (a lone ``\\r`` does not, as editors count lines), so every
+    piece but the last of the input ends with ``\\n``. A line longer than ``cap`` bytes
+    stops the reading with ``error: line N: ...`` (exit status 2).
+    """
+    rest = b""
+    number = 1
+    for block in blocks:
+        cut = block.rfind(b"\n")
+        if cut < 0:
+            rest += block
+            if len(rest) > cap:
+                raise _too_long(number, cap)
+            continue
+        piece = rest + block[: cut + 1] if rest else block[: cut + 1]
+        rest = block[cut + 1 :]
+        if len(piece) > cap and piece.find(b"\n") > cap:
+            raise _too_long(number, cap)
+        yield number, piece
+        number += piece.count(b"\n")
+    if rest:
+        if len(rest) > cap:
+            raise _too_long(number, cap)
+        yield number, rest
+
+
+def _too_long(number: int, cap: int) -> Failure:
+    return Failure(f"line {number}: longer than {cap // (1 << 20)} MiB: not a file of puzzles")
+
+
+def text_lines(pieces: Iterable[tuple[int, bytes]]) -> Iterator[str]:
+    """Lines as text (UTF-8, bad bytes replaced, a byte-order mark and ``\\r\\n`` ends
+    dropped), each ending with ``\\n``."""
+    first = True
+    for _, piece in pieces:
+        text = piece.decode(ENCODING if first else "utf-8", errors="replace")
+        first = False
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        for line in lines:
+            yield (line[:-1] if line.endswith("\r") else line) + "\n"
+
+
+def read_blocks(binary: IO[bytes], size: int = BLOCK) -> Iterator[bytes]:
+    """The bytes of a stream as they come (a pipe's answers need not wait for a full
+    block)."""
+    read = getattr(binary, "read1", binary.read)
+    while block := read(size):
+        yield block
+
+
+class Source:
+    """An input: its pieces of whole lines (:func:`whole_lines`) or, read as text, its
+    lines; and where it is a regular file, its descriptor and size."""
+
+    def __init__(
+        self,
+        pieces: Iterator[tuple[int, bytes]] | None,
+        fd: int | None = None,
+        size: int | None = None,
+        format: str | None = None,
+        lines: Iterable[str] | None = None,
+    ) -> None:
+        self.pieces = pieces if pieces is not None else iter(())
+        self.fd = fd
+        self.size = size
+        #: The exchange format the file's name implies (``.sdk``, ``.ss``, ...), if any.
+        self.format = format
+        self._lines = lines
+
+    @property
+    def lines(self) -> Iterable[str]:
+        """The input's lines as text (read from the same pieces: use one or the other)."""
+        if self._lines is None:
+            self._lines = text_lines(self.pieces)
+        return self._lines
 
     def position(self) -> int:
         """Bytes read so far (at the granularity of the read buffer)."""
@@ -99,22 +174,18 @@ def open_source(path: str) -> Iterator[Source]:
             raise Failure("there is no standard input to read")
         binary: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
         if binary is None:  # a text-only stdin: read it as it is
-            yield Source(sys.stdin)
+            yield Source(None, lines=sys.stdin)
             return
-        text = io.TextIOWrapper(binary, encoding=ENCODING, errors="replace", newline=None)
         fd, size = _regular_file(binary)
-        try:
-            yield Source(text, fd, size)
-        finally:
-            text.detach()  # leave stdin itself open
+        yield Source(whole_lines(read_blocks(binary)), fd, size)
     else:
         try:
-            handle = open(path, encoding=ENCODING, errors="replace", newline=None)  # noqa: SIM115
+            handle = open(path, "rb")  # noqa: SIM115
         except OSError as err:
             raise Failure(f"cannot read {path}: {err.strerror or err}") from None
         fd, size = _regular_file(handle)
         with handle:
-            yield Source(handle, fd, size, format_of_name(path))
+            yield Source(whole_lines(read_blocks(handle)), fd, size, format_of_name(path))
 
 
 # --- progress bars -----------------------------------------------------------------------
@@ -145,7 +216,7 @@ def byte_progress(source: Source, label: str) -> Iterator[Tick]:
         or source.size < PROGRESS_MIN_BYTES
         or not stderr_is_terminal()
     ):
-        yield _noop
+        yield noop
         return
 
     from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeRemainingColumn
@@ -179,7 +250,7 @@ def count_progress(total: int, label: str) -> Iterator[Tick]:
     """A bar of ``total`` steps when there are at least :data:`PROGRESS_MIN_COUNT` and
     stderr is a terminal. Yields ``tick()``, to call after each step."""
     if total < PROGRESS_MIN_COUNT or not stderr_is_terminal():
-        yield _noop
+        yield noop
         return
 
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn

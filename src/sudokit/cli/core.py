@@ -1,4 +1,4 @@
-"""Core commands: solve, count, validate, show, generate.
+"""Core commands: solve, count, validate, show (``generate`` is in ``generating``).
 
 ``solve``, ``count`` and ``validate`` take one puzzle as an argument or many with
 ``-f FILE``. Files are streamed: one answer is printed per puzzle, in input order, as
@@ -22,15 +22,17 @@ import click
 from ..errors import ParseError, WriteError
 from ..files import check_writable
 from ..formats import Record, format_line, format_pretty, parse, read_puzzles
-from ..generator import DIFFICULTIES, SYMMETRIES, generate
-from ..geometry import SIZES
+from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
-from ..solvers.batch import search_chunks
+from ..solvers.batch import executor, search_chunks
+from . import _plain
 from ._io import (
     Failure,
+    Source,
+    Tick,
     byte_progress,
-    count_progress,
+    noop,
     open_source,
     puzzle_input,
     report_parse_error,
@@ -76,6 +78,8 @@ class _Task:
     many_limit: int
     error_fields: dict[str, Any] = field(default_factory=dict)
     label: str = "reading"
+    #: Whether ``many``'s answer depends on the count alone (not on the grid or solution).
+    counted: bool = False
 
 
 def _json(puzzle: str, fields: dict[str, Any], error: str | None, line: int | None) -> str:
@@ -112,39 +116,78 @@ def _chunked(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
 
 
 def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
+    with open_source(path) as source, byte_progress(source, task.label) as tick:
+        if _plain.applies(source, pretty, as_json):
+            return _answer_plain(source, task, tick, jobs)
+        return _answer_records(source, task, as_json, pretty, jobs, tick)
+
+
+def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
+    """Plain 9×9 lines as bytes through the C core (see ``_plain``); the same output."""
+    by_count: Callable[[int], tuple[str, int]] | None = None
+    if task.counted:
+        empty = Grid(Shape.of(9), (0,) * 81)
+
+        def by_count(count: int) -> tuple[str, int]:
+            answer = task.many(empty, Outcome(count, None, 0))
+            return answer.text, answer.code
+
+    def answer_record(record: Record) -> tuple[str, int]:
+        if record.grid is None:
+            return f"error: {record.error}", 2
+        answer = task.many(record.grid, search(record.grid, task.many_limit))
+        return answer.text, answer.code
+
+    def ticks(n: int) -> None:
+        for _ in range(n):
+            tick()
+
+    with executor(jobs, threads=True) as runner:
+        return _plain.answer(
+            source,
+            task.many_limit,
+            by_count,
+            answer_record,
+            (lambda n: None) if tick is noop else ticks,
+            runner,
+        )
+
+
+def _answer_records(
+    source: Source, task: _Task, as_json: bool, pretty: bool, jobs: int, tick: Tick
+) -> int:
     worst = 0
     first = True
-    with open_source(path) as source, byte_progress(source, task.label) as tick:
-        # Regular files are searched in chunks (9×9 ones in one call to the C core);
-        # a pipe is answered record by record, so each answer comes as soon as its line.
-        size = CHUNK if source.size is not None or jobs > 1 else 1
-        chunks: deque[list[Record]] = deque()
+    # Regular files are searched in chunks (9×9 ones in one call to the C core);
+    # a pipe is answered record by record, so each answer comes as soon as its line.
+    size = CHUNK if source.size is not None or jobs > 1 else 1
+    chunks: deque[list[Record]] = deque()
 
-        def grids() -> Iterator[list[Grid]]:
-            for chunk in _chunked(read_puzzles(source.lines, format=source.format), size):
-                chunks.append(chunk)
-                yield [r.grid for r in chunk if r.grid is not None]
+    def grids() -> Iterator[list[Grid]]:
+        for chunk in _chunked(read_puzzles(source.lines, format=source.format), size):
+            chunks.append(chunk)
+            yield [r.grid for r in chunk if r.grid is not None]
 
-        for outcomes in search_chunks(grids(), task.many_limit, jobs=jobs):
-            found = iter(outcomes)
-            for record in chunks.popleft():
-                if record.grid is None:
-                    error = str(record.error)
-                    text, puzzle, fields = f"error: {error}", record.text, task.error_fields
-                    code = 2
-                else:
-                    answer = task.many(record.grid, next(found))
-                    error, puzzle = None, format_line(record.grid)
-                    text, fields, code = answer.text, answer.fields, answer.code
-                if as_json:
-                    click.echo(_json(puzzle, fields, error, record.line))
-                else:
-                    if pretty and not first:
-                        click.echo()
-                    click.echo(text)
-                first = False
-                worst = max(worst, code)
-                tick()
+    for outcomes in search_chunks(grids(), task.many_limit, jobs=jobs):
+        found = iter(outcomes)
+        for record in chunks.popleft():
+            if record.grid is None:
+                error = str(record.error)
+                text, puzzle, fields = f"error: {error}", record.text, task.error_fields
+                code = 2
+            else:
+                answer = task.many(record.grid, next(found))
+                error, puzzle = None, format_line(record.grid)
+                text, fields, code = answer.text, answer.fields, answer.code
+            if as_json:
+                click.echo(_json(puzzle, fields, error, record.line))
+            else:
+                if pretty and not first:
+                    click.echo()
+                click.echo(text)
+            first = False
+            worst = max(worst, code)
+            tick()
     return worst
 
 
@@ -272,7 +315,8 @@ def count_cmd(
     def count(grid: Grid, outcome: Outcome) -> _Answer:
         return _Answer(str(outcome.count), {"count": outcome.count, "limit": limit})
 
-    task = _Task(count, limit, count, limit, {"count": None, "limit": limit}, "counting")
+    error_fields = {"count": None, "limit": limit}
+    task = _Task(count, limit, count, limit, error_fields, "counting", counted=True)
     _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
 
 
@@ -310,7 +354,7 @@ def validate_cmd(
     def verdict(grid: Grid, outcome: Outcome) -> _Answer:
         return _VERDICTS[outcome.count]
 
-    task = _Task(verdict, 2, verdict, 2, {"status": "error"}, "validating")
+    task = _Task(verdict, 2, verdict, 2, {"status": "error"}, "validating", counted=True)
     _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
 
 
@@ -388,116 +432,3 @@ def show_cmd(
         ctx.exit(2)
     except WriteError as err:
         raise Failure(str(err)) from None
-
-
-# --- generate ----------------------------------------------------------------------------
-
-
-def _random_seed() -> int:
-    """A fresh seed, reported with the puzzle so that it can be made again."""
-    import secrets
-
-    return secrets.randbelow(2**63)
-
-
-@click.command("generate", cls=_Command)
-@click.option(
-    "-n",
-    "--count",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="How many puzzles.",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=None,
-    help="Seed of the first puzzle; puzzle i (from 0) uses SEED+i. Default: random.",
-)
-@click.option(
-    "--size",
-    type=click.Choice([str(s) for s in SIZES]),
-    default="9",
-    show_default=True,
-    help="Grid size (n for n×n).",
-)
-@click.option(
-    "--symmetry",
-    type=click.Choice(list(SYMMETRIES)),
-    default="rot180",
-    show_default=True,
-    help="Symmetry of the clue pattern.",
-)
-@click.option(
-    "--difficulty",
-    type=click.Choice(list(DIFFICULTIES)),
-    default=None,
-    help="The level the puzzle must have, as `sudokit rate` grades it. "
-    "Default: a minimal puzzle of any level.",
-)
-@click.option(
-    "--require",
-    metavar="TECH,...",
-    default=None,
-    help="Technique ids the puzzle's logical solution must use (e.g. x_wing,xy_wing); "
-    "see `sudokit explain --json` for ids.",
-)
-@click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
-def generate_cmd(
-    count: int,
-    seed: int | None,
-    size: str,
-    symmetry: str,
-    difficulty: str | None,
-    require: str | None,
-    pretty: bool,
-    as_json: bool,
-) -> None:
-    """Generate puzzles with exactly one solution, one per line.
-
-    The same seed gives the same puzzle on every machine; with --seed S, puzzle i
-    (counting from 0) uses seed S+i, so any puzzle of a run can be made again alone.
-    --json reports the seed of every puzzle, random ones included.
-
-    \b
-    Examples:
-      sudokit generate
-      sudokit generate -n 1000 --seed 42 > puzzles.txt
-      sudokit generate --size 4 --symmetry none --pretty
-      sudokit generate --difficulty easy --json
-      sudokit generate --difficulty hard --require x_wing
-    """
-    if pretty and as_json:
-        raise click.UsageError("--json and --pretty cannot be used together")
-    n = int(size)
-    techniques = [t.strip() for t in require.split(",") if t.strip()] if require else None
-    with count_progress(count, "generating") as tick:
-        for i in range(count):
-            puzzle_seed = _random_seed() if seed is None else seed + i
-            grid = generate(
-                n,
-                seed=puzzle_seed,
-                symmetry=symmetry,
-                difficulty=difficulty,
-                require=techniques,
-            )
-            if as_json:
-                record = {
-                    "puzzle": format_line(grid),
-                    "seed": puzzle_seed,
-                    "size": n,
-                    "symmetry": symmetry,
-                    "difficulty": difficulty,
-                    "require": techniques,
-                    "clues": grid.clue_count,
-                }
-                click.echo(json.dumps(record))
-            elif pretty:
-                if i:
-                    click.echo()
-                click.echo(format_pretty(grid))
-            else:
-                click.echo(format_line(grid))
-            tick()

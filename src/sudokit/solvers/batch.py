@@ -1,40 +1,257 @@
-"""Searching many puzzles: 9×9 batches go through the C core in one call where it is
-active; chunks of work can be spread over several workers, results kept in input order.
+"""The batch engine: many puzzles in, their answers out, in input order, in bounded memory.
+
+Work goes in chunks (lists of records) to an :class:`Executor`; each chunk's answers
+come back in the order the chunks went in, with at most ``2 × width`` chunks in flight, so
+a stream of millions of puzzles takes memory for a few chunks only. The executors:
+
+- :class:`Inline`: this process, one chunk after the other;
+- :class:`Threads`: for work in the C core, which releases the GIL while it searches;
+- :class:`Processes`: local worker processes (``--jobs N``), for work in Python;
+- :class:`DaskCluster`: the workers of a Dask cluster (``--dask ADDRESS``, or ``local``
+  for a cluster of processes on this machine), for work that outgrows one machine.
+
+The function applied to each chunk must be importable by name (a module-level function)
+so that processes and Dask workers can run it.
+
+:func:`search_many` is :func:`sudokit.search` for many puzzles at once: the 9×9 ones go
+through the C core in one call.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
-from ..formats import format_line
+from ..errors import SudokuError
+from ..formats import parse
 from ..geometry import Shape
 from ..grid import Grid
 from .registry import Outcome, backend_for
 
 _NINE = Shape.of(9)
+#: Cell values 0-9 as the symbols the C core reads.
+_DIGITS = bytes.maketrans(bytes(range(10)), b"0123456789")
+
+#: Records per chunk: enough that a chunk's overhead (a call, a message to a worker) is
+#: small beside its work, few enough that answers keep flowing.
+CHUNK = 512
+
+P = TypeVar("P")
+R = TypeVar("R")
+T = TypeVar("T")
+
+#: How to install the Dask extra, said when it is missing.
+DASK_HINT = "Dask is not installed: pip install 'sudokit[dask]'"
 
 
-def _native_batch() -> bool:
-    from . import native
-
-    return native.active()
+class MissingExtraError(SudokuError, ImportError):
+    """An optional dependency the work asks for is not installed."""
 
 
-def search_many(grids: Sequence[Grid], limit: int = 2) -> list[Outcome]:
-    """:func:`~sudokit.solvers.search` for each grid, in order (9×9 ones in one batch)."""
+class Executor(Protocol):
+    """Runs ``fn`` on chunks, yielding the results in the order the chunks came."""
+
+    #: How many chunks it works on at once.
+    width: int
+
+    def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class _Closing:
+    width = 1
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self: T) -> T:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Inline(_Closing):
+    """Every chunk in this process, in turn."""
+
+    def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
+        for chunk in chunks:
+            yield fn(chunk)
+
+
+def _ordered(submit: Callable[[P], Any], chunks: Iterable[P], width: int) -> Iterator[Any]:
+    """Futures' results in submission order, at most ``2 × width`` pending."""
+    pending: deque[Any] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(submit(chunk))
+            if len(pending) >= 2 * width:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:  # stopped early (an error, Ctrl-C): drop the rest
+            future.cancel()
+
+
+class Threads(_Closing):
+    """Chunks on ``width`` threads: for work that releases the GIL (the C core)."""
+
+    def __init__(self, width: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.width = width
+        self._pool = ThreadPoolExecutor(width)
+
+    def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
+        return _ordered(lambda c: self._pool.submit(fn, c), chunks, self.width)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Processes(_Closing):
+    """Chunks on ``width`` local processes (started fresh, not forked: safe with threads)."""
+
+    def __init__(self, width: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.width = width
+        self._pool = ProcessPoolExecutor(width, mp_context=multiprocessing.get_context("spawn"))
+
+    def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
+        return _ordered(lambda c: self._pool.submit(fn, c), chunks, self.width)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskCluster(_Closing):
+    """Chunks on the workers of a Dask cluster.
+
+    ``address`` is a scheduler's (``tcp://host:8786``), or ``local`` for a cluster of
+    ``workers`` processes on this machine, started here and stopped by :meth:`close`.
+    """
+
+    def __init__(self, address: str, workers: int | None = None) -> None:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise MissingExtraError(DASK_HINT) from None
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster
+        self._cluster: Any = None
+        if address == "local":
+            self._cluster = LocalCluster(
+                n_workers=workers or os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
+            self._client: Any = Client(self._cluster)
+        else:
+            try:
+                self._client = Client(address, timeout="10s")
+            except (OSError, TimeoutError) as err:
+                raise SudokuError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+        threads = self._client.nthreads()
+        self.width = max(1, sum(threads.values()))
+
+    def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
+        # pure=False: equal chunks are still separate work (their answers may differ by
+        # seed); results come back in order because futures are awaited in order.
+        return _ordered(lambda c: self._client.submit(fn, c, pure=False), chunks, self.width)
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def executor(jobs: int = 1, *, dask: str | None = None, threads: bool = False) -> Executor:
+    """The executor for ``--jobs N`` (``0``: one per core) or ``--dask ADDRESS``.
+
+    ``threads`` picks threads over processes for local workers, for work in the C core.
+    Raises :class:`MissingExtraError` when Dask is asked for and not installed.
+    """
+    if jobs < 0:
+        raise ValueError(f"jobs must be 0 (one per core) or more, got {jobs}")
+    if dask is not None:
+        return DaskCluster(dask, jobs or None)
+    width = jobs or os.cpu_count() or 1
+    if width == 1:
+        return Inline()
+    return Threads(width) if threads else Processes(width)
+
+
+def chunked(items: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
+    """The items in lists of ``size`` (the last one shorter)."""
+    chunk: list[T] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def answer_chunks(
+    chunks: Iterable[list[T]],
+    payload: Callable[[list[T]], P],
+    fn: Callable[[P], list[R]],
+    executor: Executor | None = None,
+) -> Iterator[tuple[list[T], list[R]]]:
+    """Each chunk of records with ``fn(payload(chunk))``, in input order.
+
+    ``payload`` runs here and picks what the workers need (the well-formed puzzles, say);
+    ``fn`` runs on the executor. Only the chunks in flight are held.
+    """
+    runner = executor if executor is not None else Inline()
+    held: deque[list[T]] = deque()
+
+    def payloads() -> Iterator[P]:
+        for chunk in chunks:
+            held.append(chunk)
+            yield payload(chunk)
+
+    for result in runner.map(fn, payloads()):
+        yield held.popleft(), result
+
+
+# --- searching many puzzles ------------------------------------------------------------------
+
+
+def _grid(puzzle: Grid | str) -> Grid:
+    return puzzle if isinstance(puzzle, Grid) else parse(puzzle, check=False)
+
+
+def search_many(puzzles: Iterable[Grid | str], limit: int = 2) -> list[Outcome]:
+    """:func:`~sudokit.search` for each puzzle (grids or text of any size), in order; the
+    9×9 ones go through the C core in one call when it is active."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
+    grids = [_grid(p) for p in puzzles]
     out: list[Outcome | None] = [None] * len(grids)
     nine = [i for i, g in enumerate(grids) if g.shape is _NINE]
     if nine and backend_for(_NINE).name == "native":
         from . import native
 
-        batch = native.run_many("".join(format_line(grids[i]) for i in nine), limit)
+        data = b"".join(bytes(grids[i].cells) for i in nine).translate(_DIGITS)
+        batch = native.run_many(data, limit)
+        solutions = batch.solutions
         for k, i in enumerate(nine):
-            text = batch.solution(k)
-            solution = None if text is None else [b - 48 for b in text.encode()]
+            solution = None
+            if batch.counts[k]:
+                solution = [b - 48 for b in solutions[k * 81 : (k + 1) * 81]]
             out[i] = Outcome(batch.counts[k], solution, batch.guesses[k])
     for i, grid in enumerate(grids):
         if out[i] is None:
@@ -42,27 +259,61 @@ def search_many(grids: Sequence[Grid], limit: int = 2) -> list[Outcome]:
     return [o for o in out if o is not None]
 
 
-def search_chunks(
-    chunks: Iterable[Sequence[Grid]], limit: int = 2, *, jobs: int = 1
-) -> Iterator[list[Outcome]]:
-    """:func:`search_many` over a stream of chunks, ``jobs`` at a time, in order.
+def _search_chunk(work: tuple[Sequence[Grid], int]) -> list[Outcome]:
+    return search_many(work[0], work[1])
 
-    At most ``2 * jobs`` chunks are in flight, so memory does not grow with the stream.
-    The C core releases the GIL, so threads share its work; the pure-Python backend
-    needs processes.
-    """
+
+def search_chunks(
+    chunks: Iterable[Sequence[Grid]],
+    limit: int = 2,
+    *,
+    jobs: int = 1,
+    executor: Executor | None = None,
+) -> Iterator[list[Outcome]]:
+    """:func:`search_many` over a stream of chunks, in order (``jobs`` local workers, or
+    the given executor)."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if jobs == 1:
-        for chunk in chunks:
-            yield search_many(chunk, limit)
+    if executor is not None:
+        yield from executor.map(_search_chunk, ((list(c), limit) for c in chunks))
         return
-    pool: Executor = ThreadPoolExecutor(jobs) if _native_batch() else ProcessPoolExecutor(jobs)
-    with pool:
-        pending: deque[Future[list[Outcome]]] = deque()
-        for chunk in chunks:
-            pending.append(pool.submit(search_many, list(chunk), limit))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    from . import native
+
+    with _closing(executor_for_search(jobs, native.active())) as runner:
+        yield from runner.map(_search_chunk, ((list(c), limit) for c in chunks))
+
+
+def executor_for_search(jobs: int, native_active: bool) -> Executor:
+    """Local workers for searches: threads when the C core does the work (it releases the
+    GIL), processes for the pure-Python solver."""
+    return executor(jobs, threads=native_active)
+
+
+class _closing:
+    def __init__(self, runner: Executor) -> None:
+        self.runner = runner
+
+    def __enter__(self) -> Executor:
+        return self.runner
+
+    def __exit__(self, *exc: object) -> None:
+        self.runner.close()
+
+
+__all__ = [
+    "CHUNK",
+    "DASK_HINT",
+    "DaskCluster",
+    "Executor",
+    "Inline",
+    "MissingExtraError",
+    "Processes",
+    "Threads",
+    "answer_chunks",
+    "chunked",
+    "executor",
+    "search_chunks",
+    "search_many",
+]

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError
@@ -264,6 +263,9 @@ def map_many(batches: Iterable[Buffer], limit: int = 2, jobs: int = 1) -> Iterat
         for data in batches:
             yield run_many(data, limit)
         return
+    # Imported here: concurrent.futures.process brings in multiprocessing.
+    from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+
     executor: Executor = ThreadPoolExecutor(jobs) if active() else ProcessPoolExecutor(jobs)
     with executor:
         pending: list[Future[Batch]] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..geometry import Shape
 from . import fast
@@ -56,9 +56,16 @@ class PythonBackend:
 _REGISTRY: dict[str, Backend] = {}
 
 
+#: The backend chosen per shape, for the ``SUDOKIT_BACKEND`` value it was chosen under:
+#: a call on one grid costs a dictionary look-up, not a scan of the registry.
+_CHOSEN: dict[Shape, Backend] = {}
+_CHOSEN_UNDER: list[Any] = [None]
+
+
 def register(backend: Backend) -> None:
     """Add (or replace) a backend by name."""
     _REGISTRY[backend.name] = backend
+    _CHOSEN.clear()
 
 
 register(PythonBackend())
@@ -73,7 +80,28 @@ def backends() -> list[str]:
 
 def backend_for(shape: Shape) -> Backend:
     """The backend that solves grids of this shape: forced by ``SUDOKIT_BACKEND`` or the
-    highest-priority one that supports it."""
+    highest-priority one that supports it. The choice is kept until the variable changes
+    or a backend registers."""
+    forced = _environ.get(_KEY)
+    if forced != _CHOSEN_UNDER[0]:
+        _CHOSEN.clear()
+        _CHOSEN_UNDER[0] = forced
+    chosen = _CHOSEN.get(shape)
+    if chosen is None:
+        chosen = _CHOSEN[shape] = _choose(shape)
+    return chosen
+
+
+# os.environ encodes the key and decodes the value on every read (most of a one-grid
+# call's cost); its own table, which every write through os.environ updates, answers
+# "changed?" at a dictionary's cost. Elsewhere than CPython, the plain mapping.
+_environ: Any = getattr(os.environ, "_data", os.environ)
+_KEY: Any = "SUDOKIT_BACKEND"
+if _environ is not os.environ:
+    _KEY = os.environ.encodekey(_KEY)
+
+
+def _choose(shape: Shape) -> Backend:
     forced = os.environ.get("SUDOKIT_BACKEND")
     if forced:
         chosen = _REGISTRY.get(forced)
