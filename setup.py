@@ -77,8 +77,8 @@ if POLICY not in {"off", "0"}:
     ext_modules.append(
         Extension(
             "sudokit._native",
-            sources=[f"{NATIVE}/module.c", f"{NATIVE}/solver.c"],
-            depends=[f"{NATIVE}/solver.h"],
+            sources=[f"{NATIVE}/module.c", f"{NATIVE}/solver.c", f"{NATIVE}/general.c"],
+            depends=[f"{NATIVE}/solver.h", f"{NATIVE}/general.h"],
             optional=not REQUIRED,
         )
     )

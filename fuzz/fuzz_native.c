@@ -6,6 +6,8 @@
  *   - sk_search_batch on the input when it is whole 81-byte records of valid symbols;
  *   - sk_search on 81 cell values made from the input (each byte mod 10), with a limit
  *     from the byte after them;
+ *   - gn_search (the general kernel) on a shape picked by the first byte, with cell values
+ *     from the bytes after it (each mod n+1), against a second, generic reference;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/sudokit/_native/general.h"
 #include "../src/sudokit/_native/solver.h"
 
 #define FAIL(...)                                                                            \
@@ -177,11 +180,130 @@ static void check_batch(const char *text, size_t n)
     }
 }
 
+/* --- the general kernel: any shape, against a generic reference ------------------------ */
+
+typedef struct {
+    int n, br, bc;
+    uint8_t cell[GN_MAXCELLS];
+    uint16_t row[GN_MAXN], col[GN_MAXN], box[GN_MAXN];
+    unsigned count, limit;
+    unsigned long nodes;
+} GRef;
+
+static int gbox(const GRef *R, int i)
+{
+    return (i / R->n / R->br) * (R->n / R->bc) + (i % R->n) / R->bc;
+}
+
+static void gref_search(GRef *R)
+{
+    int i, best = -1, fewest = GN_MAXN + 1;
+    unsigned best_mask = 0, full = (1u << R->n) - 1;
+    if (++R->nodes > 300000UL)
+        return;
+    for (i = 0; i < R->n * R->n; i++)
+        if (!R->cell[i]) {
+            const unsigned m = full & ~(R->row[i / R->n] | R->col[i % R->n] | R->box[gbox(R, i)]);
+            const int k = popcount9(m);
+            if (k < fewest) {
+                fewest = k;
+                best = i;
+                best_mask = m;
+            }
+        }
+    if (best < 0) {
+        R->count++;
+        return;
+    }
+    while (best_mask && R->count < R->limit) {
+        const unsigned bit = best_mask & (0u - best_mask);
+        int d = 0;
+        while (!(bit >> d & 1))
+            d++;
+        best_mask &= best_mask - 1;
+        R->cell[best] = (uint8_t)(d + 1);
+        R->row[best / R->n] |= (uint16_t)bit;
+        R->col[best % R->n] |= (uint16_t)bit;
+        R->box[gbox(R, best)] |= (uint16_t)bit;
+        gref_search(R);
+        R->row[best / R->n] &= (uint16_t)~bit;
+        R->col[best % R->n] &= (uint16_t)~bit;
+        R->box[gbox(R, best)] &= (uint16_t)~bit;
+        R->cell[best] = 0;
+    }
+}
+
+static void check_general(const uint8_t *data, size_t size)
+{
+    static const int ns[5] = {4, 6, 9, 12, 16}, rows[5] = {2, 2, 3, 3, 4};
+    const int pick = data[0] % 5, n = ns[pick], br = rows[pick], cells_n = n * n;
+    uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    uint64_t count, guesses;
+    const unsigned limit = 1 + data[0] / 5 % 3;
+    GRef R;
+    int i, stopped;
+    memset(cells, 0, sizeof cells);
+    /* Sparse givens: most bytes leave their cell empty, so searches go deep too. */
+    for (i = 0; i < cells_n && (size_t)(i + 1) < size; i++)
+        cells[i] = (uint8_t)(data[i + 1] % 4 == 0 ? data[i + 1] / 4 % (n + 1) : 0);
+    count = gn_search(n, br, cells, limit, solution, &guesses, NULL, NULL, &stopped);
+    if (count > limit || stopped)
+        FAIL("general %dx%d: count %llu above limit %u", n, n, (unsigned long long)count, limit);
+    memset(&R, 0, sizeof R);
+    R.n = n;
+    R.br = br;
+    R.bc = n / br;
+    R.limit = limit;
+    for (i = 0; i < cells_n; i++) {
+        const unsigned v = cells[i];
+        if (v) {
+            const unsigned bit = 1u << (v - 1);
+            if ((R.row[i / n] | R.col[i % n] | R.box[gbox(&R, i)]) & bit)
+                R.nodes = ~0UL; /* duplicate given: 0 solutions */
+            R.row[i / n] |= (uint16_t)bit;
+            R.col[i % n] |= (uint16_t)bit;
+            R.box[gbox(&R, i)] |= (uint16_t)bit;
+            R.cell[i] = (uint8_t)v;
+        }
+    }
+    if (R.nodes == ~0UL) {
+        if (count)
+            FAIL("general %dx%d: duplicate givens, yet %llu solutions", n, n,
+                 (unsigned long long)count);
+        return;
+    }
+    if (count) { /* the solution keeps the givens and the rules */
+        GRef S;
+        memset(&S, 0, sizeof S);
+        S.n = n;
+        S.br = br;
+        S.bc = n / br;
+        for (i = 0; i < cells_n; i++) {
+            const unsigned v = solution[i], bit = 1u << (v - 1);
+            if (v < 1 || (int)v > n || (cells[i] && cells[i] != v))
+                FAIL("general %dx%d: bad solution value at cell %d", n, n, i);
+            if ((S.row[i / n] | S.col[i % n] | S.box[gbox(&S, i)]) & bit)
+                FAIL("general %dx%d: the solution repeats %u at cell %d", n, n, v, i);
+            S.row[i / n] |= (uint16_t)bit;
+            S.col[i % n] |= (uint16_t)bit;
+            S.box[gbox(&S, i)] |= (uint16_t)bit;
+        }
+    }
+    gref_search(&R);
+    if (R.nodes <= 300000UL && R.count != count)
+        FAIL("general %dx%d: count %llu, reference %u", n, n, (unsigned long long)count, R.count);
+    if (n == 9 && sk_search(cells, limit, NULL, NULL) != count)
+        FAIL("general 9x9 disagrees with the 9x9 kernel");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const ptrdiff_t bad = sk_find_bad_symbol((const char *)data, size);
     size_t i;
     sk_init();
+    gn_init();
+    if (size >= 1)
+        check_general(data, size);
     if (bad >= (ptrdiff_t)size || bad < -1)
         FAIL("find_bad_symbol returned %ld for %zu bytes", (long)bad, size);
     for (i = 0; i < (bad < 0 ? size : (size_t)bad); i++)

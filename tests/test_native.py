@@ -68,8 +68,88 @@ def test_native_is_the_9x9_backend() -> None:
 
 
 @pytest.mark.parametrize("size", [4, 6, 12, 16])
-def test_other_sizes_stay_python(size: int) -> None:
-    assert backend_for(Shape.of(size)).name == "python"
+def test_native_serves_every_size(size: int) -> None:
+    assert backend_for(Shape.of(size)).name == "native"
+
+
+# --- every size: the general kernel ------------------------------------------------------
+
+
+def run_general(cells: Sequence[int], n: int, limit: int) -> sudokit.Outcome:
+    return native().run(Shape.of(n), cells, limit)
+
+
+@pytest.mark.parametrize("case", cases(sizes=[4, 6, 12, 16]), ids=str)
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_general_corpus(case: Case, limit: int) -> None:
+    n = case.size
+    out = run_general(case.cells, n, limit)
+    assert out.count == min(case.count, limit)
+    assert (out.solution is None) == (case.count == 0)
+    if case.count:
+        assert is_solution(case.cells, out.solution, n, *BOXES[n])
+    if case.solution is not None:
+        assert tuple(out.solution or ()) == case.solution
+
+
+@st.composite
+def sized_grids(draw: st.DrawFn) -> tuple[int, list[int]]:
+    """A size and cells: a valid grid with cells blanked (unique or several solutions),
+    sometimes a digit changed (mostly no solution then)."""
+    n = draw(st.sampled_from([4, 6, 9, 12, 16]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    cells = pattern_solution(n, *BOXES[n], rng)
+    # Big grids blanked past about half have no quick pure-Python answer to compare with.
+    most = n * n if n <= 9 else n * n * 45 // 100
+    for c in rng.sample(range(n * n), draw(st.integers(0, most))):
+        cells[c] = 0
+    if draw(st.booleans()):
+        cells[rng.randrange(n * n)] = rng.randint(1, n)
+    return n, cells
+
+
+@given(sized_grids(), st.integers(1, 3))
+def test_general_agrees_with_python_on_every_size(grid: tuple[int, list[int]], limit: int) -> None:
+    n, cells = grid
+    shape = Shape.of(n)
+    ours = run_general(cells, n, limit)
+    theirs = PYTHON.run(shape, cells, limit)
+    assert ours.count == theirs.count
+    if ours.count:
+        assert is_solution(cells, ours.solution, n, *BOXES[n])
+    if ours.count == 1 and limit >= 2:
+        assert ours.solution == theirs.solution
+
+
+def test_general_kernel_checks_its_input() -> None:
+    core = native_mod._core
+    assert core is not None
+    with pytest.raises(ValueError, match="no 10x10 shape"):
+        core.run_general(10, 2, bytes(100), 2)
+    with pytest.raises(ValueError, match="no 6x6 shape with boxes of 3 rows"):
+        core.run_general(6, 3, bytes(36), 2)
+    with pytest.raises(ValueError, match="expected 16 cell values, got 15"):
+        core.run_general(4, 2, bytes(15), 2)
+    with pytest.raises(ValueError, match="cell 3: value 5 is out of range 0-4"):
+        core.run_general(4, 2, bytes([0, 0, 0, 5] + [0] * 12), 2)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        core.run_general(4, 2, bytes(16), 0)
+
+
+def test_ctrl_c_stops_a_long_search() -> None:
+    import signal
+    import threading
+
+    core = native_mod._core
+    assert core is not None
+    # Counting every solution of an empty 16×16 grid never ends: SIGINT must end it.
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            core.run_general(16, 4, bytes(256), 2**62)
+    finally:
+        timer.cancel()
 
 
 def test_environment_forces_python(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -311,6 +391,7 @@ def test_fuzz(tmp_path: Path) -> None:
         REPO_ROOT / "fuzz" / "fuzz_native.c",
         REPO_ROOT / "fuzz" / "standalone.c",
         REPO_ROOT / "src" / "sudokit" / "_native" / "solver.c",
+        REPO_ROOT / "src" / "sudokit" / "_native" / "general.c",
     ]
     flags = ["-g", "-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
     build = subprocess.run(
@@ -329,3 +410,14 @@ def test_fuzz(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no findings" in run.stdout
+
+
+@given(grids(), st.integers(1, 3))
+def test_general_kernel_agrees_with_the_9x9_kernel(cells: list[int], limit: int) -> None:
+    core = native_mod._core
+    assert core is not None
+    count, solution, _ = core.run_general(9, 3, bytes(cells), limit)
+    assert count == core.run(bytes(cells), limit)[0]
+    assert (solution is None) == (count == 0)
+    if solution is not None:
+        assert is_solution(cells, list(solution), 9, 3, 3)

@@ -9,6 +9,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "general.h"
 #include "solver.h"
 
 #ifndef SK_BUILD_FLAGS
@@ -94,6 +95,89 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                              (unsigned long long)guesses);
     return Py_BuildValue("(Ky#K)", (unsigned long long)count, (const char *)solution,
                          (Py_ssize_t)SK_CELLS, (unsigned long long)guesses);
+}
+
+/* Polled by the general core every few thousand nodes while the GIL is released: takes
+ * the GIL for a moment and lets Python's signal handlers run, so Ctrl-C stops a long
+ * search. A pending exception (KeyboardInterrupt) stops it; the caller raises it. */
+static int interrupted(void *arg)
+{
+    int stop;
+    PyGILState_STATE state;
+    (void)arg;
+    state = PyGILState_Ensure();
+    stop = PyErr_CheckSignals() < 0;
+    PyGILState_Release(state);
+    return stop;
+}
+
+PyDoc_STRVAR(run_general_doc,
+"run_general(n, box_rows, cells, limit, /) -> (count, solution, guesses)\n\n"
+"Count the solutions of one n x n puzzle (boxes of box_rows rows) up to limit (>= 1)\n"
+"and keep the first. Sizes 4, 6, 9, 12 and 16 with their usual boxes.\n"
+"cells: n*n bytes of cell values 0..n (0 = empty).\n"
+"solution: n*n bytes of digits 1..n, or None when there is no solution.\n"
+"guesses: the number of trial assignments the search made.\n"
+"Ctrl-C (SIGINT) stops a long search with KeyboardInterrupt.");
+
+static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer view;
+    uint64_t limit, count, guesses = 0;
+    uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    long n, rows;
+    int stopped = 0;
+    Py_ssize_t i;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "run_general() takes exactly 4 arguments (n, box_rows, cells, limit)");
+        return NULL;
+    }
+    n = PyLong_AsLong(args[0]);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    rows = PyLong_AsLong(args[1]);
+    if (rows == -1 && PyErr_Occurred())
+        return NULL;
+    if (!gn_supported((int)n, (int)rows)) {
+        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", n, n, rows);
+        return NULL;
+    }
+    if (!get_limit(args[3], &limit))
+        return NULL;
+    if (PyObject_GetBuffer(args[2], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len != n * n) {
+        PyErr_Format(PyExc_ValueError, "expected %ld cell values, got %zd", n * n, view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    for (i = 0; i < view.len; i++) {
+        const uint8_t v = ((const uint8_t *)view.buf)[i];
+        if (v > n) {
+            PyErr_Format(PyExc_ValueError, "cell %zd: value %u is out of range 0-%ld", i,
+                         (unsigned)v, n);
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+        cells[i] = v;
+    }
+    PyBuffer_Release(&view);
+    Py_BEGIN_ALLOW_THREADS
+    count = gn_search((int)n, (int)rows, cells, limit, solution, &guesses, interrupted, NULL,
+                      &stopped);
+    Py_END_ALLOW_THREADS
+    if (stopped) {
+        if (!PyErr_Occurred())
+            PyErr_SetNone(PyExc_KeyboardInterrupt);
+        return NULL;
+    }
+    if (count == 0)
+        return Py_BuildValue("(KOK)", (unsigned long long)count, Py_None,
+                             (unsigned long long)guesses);
+    return Py_BuildValue("(Ky#K)", (unsigned long long)count, (const char *)solution,
+                         (Py_ssize_t)(n * n), (unsigned long long)guesses);
 }
 
 PyDoc_STRVAR(find_bad_symbol_doc,
@@ -207,6 +291,7 @@ done:
 static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
     {"run_many", (PyCFunction)(void (*)(void))run_many, METH_FASTCALL, run_many_doc},
+    {"run_general", (PyCFunction)(void (*)(void))run_general, METH_FASTCALL, run_general_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -214,6 +299,7 @@ static PyMethodDef methods[] = {
 static int exec_module(PyObject *module)
 {
     sk_init();
+    gn_init();
     if (PyModule_AddIntConstant(module, "CELLS", SK_CELLS) < 0)
         return -1;
     if (PyModule_AddStringConstant(module, "BUILD", SK_COMPILER ", " SK_BUILD_FLAGS) < 0)

@@ -1,9 +1,11 @@
-"""The C core for 9×9 (``sudokit._native``) as a backend, and batch solving.
+"""The C core (``sudokit._native``) as a backend, and batch solving.
 
 When the compiled module is present, importing this registers the backend ``native``
-(priority 10, above ``python``) for 9×9 grids; other sizes keep the pure-Python solver and
-``SUDOKIT_BACKEND=python`` forces it everywhere. Without a compiler sudokit installs
-without the module and everything here still works, on the pure-Python backend.
+(priority 10, above ``python``) for every size: its specialised 9×9 kernel for 9×9, its
+general kernel (singles, locked candidates, fewest-candidates branching) for 4×4 to
+16×16. ``SUDOKIT_BACKEND=python`` forces the pure-Python solver everywhere. Without a
+compiler sudokit installs without the module and everything here still works, on the
+pure-Python backend.
 
 Batch solving sends many puzzles through one call, so the per-puzzle cost from Python is
 the C solver's alone:
@@ -56,6 +58,10 @@ class _Core(Protocol):
 
     def find_bad_symbol(self, data: bytes | bytearray, /) -> int: ...
 
+    def run_general(
+        self, n: int, box_rows: int, cells: bytes, limit: int, /
+    ) -> tuple[int, bytes | None, int]: ...
+
 
 def _load() -> _Core | None:
     try:
@@ -78,19 +84,27 @@ BUILD: str | None = _core.BUILD if _core is not None else None
 
 
 class NativeBackend:
-    """The C core: 9×9 only. Cells arrive validated from the registry."""
+    """The C core: its 9×9 kernel for 9×9, the general one for every other size. Cells
+    arrive validated from the registry."""
 
     name = "native"
     priority = 10
 
     def __init__(self, core: _Core) -> None:
         self._core = core
+        # A core built before the general kernel existed serves 9×9 only.
+        self._general = hasattr(core, "run_general")
 
     def supports(self, shape: Shape) -> bool:
-        return shape is _SHAPE
+        return shape is _SHAPE or self._general
 
     def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
-        count, solution, guesses = self._core.run(bytes(cells), limit)
+        if shape is _SHAPE:
+            count, solution, guesses = self._core.run(bytes(cells), limit)
+        else:
+            count, solution, guesses = self._core.run_general(
+                shape.n, shape.box_rows, bytes(cells), limit
+            )
         return Outcome(count, None if solution is None else list(solution), guesses)
 
 

@@ -1,0 +1,37 @@
+/*
+ * sudokit's C core for every size (4x4, 6x6, 9x9, 12x12, 16x16): one candidate mask of
+ * up to 16 bits per cell, naked and hidden singles, locked candidates (pointing and
+ * claiming), and branching on the cell with the fewest candidates.
+ *
+ * The 9x9 kernel (solver.h) stays the fast path for 9x9; this one serves every shape and
+ * is what big grids need: locked candidates refute the near-minimal 16x16 puzzles of the
+ * generator early, where singles alone wander. Like solver.h it trusts its input.
+ */
+#ifndef SUDOKIT_GENERAL_H
+#define SUDOKIT_GENERAL_H
+
+#include <stdint.h>
+
+#define GN_MAXN 16
+#define GN_MAXCELLS (GN_MAXN * GN_MAXN)
+
+/* Build the tables of the five shapes. Idempotent; call before any other function. */
+void gn_init(void);
+
+/* Whether n x n with boxes of box_rows rows is a shape this core knows. */
+int gn_supported(int n, int box_rows);
+
+/*
+ * Count solutions of one puzzle up to `limit` (>= 1) and keep the first one found.
+ *   n, box_rows: a supported shape (checked by the caller with gn_supported).
+ *   cells:    n*n values, 0 = empty, 1..n = given (trusted).
+ *   solution: n*n bytes written with digits 1..n when the count is >= 1; may be NULL.
+ *   guesses:  receives the number of trial assignments at branch points; may be NULL.
+ *   stop:     polled every so many nodes; a non-zero return abandons the search (the
+ *             count so far is returned and *stopped is set to 1). May be NULL.
+ * Duplicate givens are not an error: the puzzle simply has no solution.
+ */
+uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
+                   uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped);
+
+#endif
