@@ -10,6 +10,7 @@ Library errors become ``error: ...`` on stderr and an exit status here, at the e
 from __future__ import annotations
 
 import importlib
+import os
 
 import click
 
@@ -45,6 +46,25 @@ COMMANDS: dict[str, str] = {
     "print": "exchange:print_cmd",
     "convert": "exchange:convert_cmd",
 }
+
+
+#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+def _interrupted() -> None:
+    """Ctrl-C: stop now, with no traceback. A search still running in the C core (on a
+    worker thread, so that the main thread could take the signal) would hold the exit
+    until it ends, so the process ends at once, its output flushed."""
+    import contextlib
+    import sys
+    import threading
+
+    if threading.active_count() > 1:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(INTERRUPTED)
 
 
 #: What ``sudokit --help`` says of each command, so that listing them imports none of
@@ -98,6 +118,9 @@ class LazyGroup(click.Group):
             from ._io import Failure
 
             raise Failure(str(err)) from None
+        except KeyboardInterrupt:
+            _interrupted()
+            raise click.exceptions.Exit(INTERRUPTED) from None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         spec = COMMANDS.get(cmd_name)

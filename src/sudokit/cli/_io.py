@@ -373,6 +373,35 @@ def puzzle_input(verb: str) -> Callable[[F], F]:
     return decorate
 
 
+def dask_option(func: F) -> F:
+    """``--dask ADDRESS``: spread the work of ``-f`` over a Dask cluster."""
+    return click.option(
+        "--dask",
+        "dask",
+        metavar="ADDRESS",
+        default=None,
+        help="With -f: spread the work over the workers of a Dask cluster, results in "
+        "input order: a scheduler's address (tcp://host:8786), or 'local' for a cluster "
+        "on this machine (--jobs workers; 0 or 1: one per core). Needs sudokit[dask].",
+    )(func)
+
+
+@contextmanager
+def open_executor(jobs: int, dask: str | None, *, threads: bool = False) -> Iterator[Any]:
+    """The batch engine's executor for ``--jobs``/``--dask``; errors as ``error: ...``."""
+    from ..errors import SudokuError
+    from ..solvers.batch import executor
+
+    if dask is not None and jobs == 1:
+        jobs = 0
+    try:
+        runner = executor(jobs, dask=dask, threads=threads)
+    except SudokuError as err:
+        raise Failure(str(err)) from None
+    with runner:
+        yield runner
+
+
 def workers(jobs: int) -> int:
     """How many workers ``--jobs`` asks for (0: one per core)."""
     return jobs or os.cpu_count() or 1

@@ -20,7 +20,7 @@ from typing import IO
 from ..formats import Record, read_puzzles, sniff
 from ..solvers import native
 from ..solvers.batch import Executor
-from ._io import Source, text_lines
+from ._io import Failure, Source, text_lines
 
 Pieces = Iterator[tuple[int, bytes]]
 
@@ -128,7 +128,23 @@ def _lines_then(head: list[str], tail: Pieces) -> Iterator[str]:
     yield from text_lines(tail)
 
 
+def _guarded(pieces: Pieces, failure: list[Failure]) -> Pieces:
+    try:
+        yield from pieces
+    except Failure as err:
+        failure.append(err)
+
+
 def _work(pieces: Pieces, limit: int, eager: bool) -> Iterator[_Work]:
+    """The work of the input, in order; when reading fails (an endless line), the lines
+    before the failure are answered first."""
+    failure: list[Failure] = []
+    yield from _split(_guarded(pieces, failure), limit, eager)
+    if failure:
+        raise failure[0]
+
+
+def _split(pieces: Pieces, limit: int, eager: bool) -> Iterator[_Work]:
     parts: list[bytes] = []
     numbers: list[int] = []
     segment: list[str] = []

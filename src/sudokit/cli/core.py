@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -25,7 +25,7 @@ from ..formats import Record, format_line, format_pretty, parse, read_puzzles
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
-from ..solvers.batch import executor, search_chunks
+from ..solvers.batch import Threads, chunked, search_chunks
 from . import _plain
 from ._io import (
     Failure,
@@ -38,6 +38,9 @@ from ._io import (
     report_parse_error,
     workers,
 )
+
+#: The highest ``--limit``: counts are 64-bit in the C core.
+LIMIT_MAX = 2**64 - 1
 
 #: Records searched together from a regular file: large enough that the C core's batch
 #: call pays off, small enough that answers keep flowing.
@@ -94,7 +97,7 @@ def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
             click.echo(_json(text, task.error_fields, str(err), None))
         report_parse_error(text, err)
         return 2
-    answer = task.one(grid, search(grid, task.one_limit))
+    answer = task.one(grid, _interruptible_search(grid, task.one_limit))
     if as_json:
         click.echo(_json(format_line(grid), answer.fields, None, None))
     else:
@@ -104,15 +107,16 @@ def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
     return answer.code
 
 
-def _chunked(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
-    chunk: list[Record] = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+def _interruptible_search(grid: Grid, limit: int) -> Outcome:
+    """:func:`search` on a worker thread: the C core runs without the GIL, and the main
+    thread, waiting, takes Ctrl-C at once (see ``cli._interrupted``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(1)
+    try:
+        return pool.submit(search, grid, limit).result()
+    finally:
+        pool.shutdown(wait=False)
 
 
 def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
@@ -142,7 +146,8 @@ def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
         for _ in range(n):
             tick()
 
-    with executor(jobs, threads=True) as runner:
+    # Threads even for one job: the main thread waits, so Ctrl-C stops a long search.
+    with Threads(jobs) as runner:
         return _plain.answer(
             source,
             task.many_limit,
@@ -164,7 +169,7 @@ def _answer_records(
     chunks: deque[list[Record]] = deque()
 
     def grids() -> Iterator[list[Grid]]:
-        for chunk in _chunked(read_puzzles(source.lines, format=source.format), size):
+        for chunk in chunked(read_puzzles(source.lines, format=source.format), size):
             chunks.append(chunk)
             yield [r.grid for r in chunk if r.grid is not None]
 
@@ -283,10 +288,10 @@ def solve_cmd(
 @puzzle_input("Read")
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=LIMIT_MAX),
     default=2,
     show_default=True,
-    help="Stop counting at N solutions.",
+    help=f"Stop counting at N solutions (at most {LIMIT_MAX}, what the C core counts to).",
 )
 @click.pass_context
 def count_cmd(

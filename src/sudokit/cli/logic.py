@@ -12,17 +12,25 @@ is malformed or on a usage error.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from ..errors import ParseError
-from ..formats import format_line, parse, read_puzzles
+from ..formats import Record, format_line, parse, read_puzzles
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
-from ._io import Failure, byte_progress, open_source, puzzle_input, report_parse_error, workers
+from ..solvers.batch import answer_chunks, chunked
+from ._io import (
+    Failure,
+    byte_progress,
+    dask_option,
+    open_executor,
+    open_source,
+    puzzle_input,
+    report_parse_error,
+)
 
 
 def _parse_argument(ctx: click.Context, text: str) -> Grid:
@@ -175,35 +183,52 @@ _ERROR_FIELDS: dict[str, Any] = {
 }
 
 
-InputLine = tuple[int, str, str | None, str | None]  # line, text, puzzle line, error
 Result = tuple[dict[str, Any], int]
 
-#: Puzzles handed to the worker processes at a time (memory stays bounded on big files).
-BATCH = 256
+
+def rate_chunk(puzzles: list[str]) -> list[Result]:
+    """Rate a chunk of well-formed puzzle lines (on a worker too): fields and exit codes."""
+    return [_rate_one(text) for text in puzzles]
 
 
-def _jobs(records: Iterator[InputLine], jobs: int) -> Iterator[tuple[InputLine, Result | None]]:
-    """Rate the records' puzzles in input order, on ``jobs`` processes when more than one."""
-    if jobs <= 1:
-        for rec in records:
-            yield rec, None if rec[2] is None else _rate_one(rec[2])
-        return
-    import multiprocessing
-    from itertools import islice
+#: Puzzles sent to a worker at a time (a rating takes milliseconds, so chunks are small).
+BATCH = 64
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        while batch := list(islice(records, BATCH * jobs)):
-            todo = [rec[2] for rec in batch if rec[2] is not None]
-            done = iter(pool.map(_rate_one, todo, chunksize=4))
-            for rec in batch:
-                yield rec, None if rec[2] is None else next(done)
+
+def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
+    """Print one record's rating (or error); its exit code."""
+    if result is None:
+        if as_json:
+            fields = {**_ERROR_FIELDS, "error": str(rec.error), "line": rec.line}
+            click.echo(json.dumps({"puzzle": rec.text, **fields}))
+        else:
+            click.echo(f"error: {rec.error}")
+        return 2
+    fields, code = result
+    assert rec.grid is not None
+    if as_json:
+        record = {"puzzle": format_line(rec.grid), **fields, "error": None, "line": rec.line}
+        click.echo(json.dumps(record))
+    else:
+        click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
+    return code
+
+
+def _well_formed(chunk: list[Record]) -> list[str]:
+    return [format_line(r.grid) for r in chunk if r.grid is not None]
 
 
 @click.command("rate")
 @puzzle_input("Rate")
+@dask_option
 @click.pass_context
 def rate_cmd(
-    ctx: click.Context, puzzle: str | None, path: str | None, as_json: bool, jobs: int
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    as_json: bool,
+    jobs: int,
+    dask: str | None,
 ) -> None:
     """Grade a puzzle, or every puzzle of a file: level and score.
 
@@ -221,6 +246,7 @@ def rate_cmd(
       sudokit rate "$(sudokit generate --seed 1)"
       sudokit rate -f puzzles.txt --json > ratings.jsonl
       sudokit generate -n 100 | sudokit rate -f - -j 4
+      sudokit rate -f puzzles.txt --dask tcp://scheduler:8786
     """
     if puzzle is not None and path is not None:
         raise click.UsageError("give a PUZZLE or -f FILE, not both")
@@ -247,31 +273,18 @@ def rate_cmd(
         ctx.exit(0 if r.solutions == 1 else 1)
     assert path is not None
     worst = 0
-    with open_source(path) as source, byte_progress(source, "rating") as tick:
-        records = (
-            (
-                rec.line,
-                rec.text,
-                format_line(rec.grid) if rec.grid is not None else None,
-                None if rec.grid is not None else str(rec.error),
-            )
-            for rec in read_puzzles(source.lines, format=source.format)
-        )
-        for (line, text, puzzle_line, error), result in _jobs(records, workers(jobs)):
-            if result is None:
-                worst = max(worst, 2)
-                if as_json:
-                    record = {"puzzle": text, **_ERROR_FIELDS, "error": error, "line": line}
-                    click.echo(json.dumps(record))
-                else:
-                    click.echo(f"error: {error}")
-            else:
-                fields, code = result
-                worst = max(worst, code)
-                if as_json:
-                    record = {"puzzle": puzzle_line, **fields, "error": None, "line": line}
-                    click.echo(json.dumps(record))
-                else:
-                    click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
-            tick()
+    with (
+        open_source(path) as source,
+        byte_progress(source, "rating") as tick,
+        open_executor(jobs, dask) as runner,
+    ):
+        records = read_puzzles(source.lines, format=source.format)
+        chunks = chunked(records, BATCH)
+        for chunk, results in answer_chunks(chunks, _well_formed, rate_chunk, runner):
+            done = iter(results)
+            for rec in chunk:
+                worst = max(
+                    worst, _say_rating(rec, None if rec.grid is None else next(done), as_json)
+                )
+                tick()
     ctx.exit(worst)

@@ -88,13 +88,19 @@ class Inline(_Closing):
 
 
 def _ordered(submit: Callable[[P], Any], chunks: Iterable[P], width: int) -> Iterator[Any]:
-    """Futures' results in submission order, at most ``2 × width`` pending."""
+    """Futures' results in submission order, at most ``2 × width`` pending. When reading
+    the chunks fails, the work already sent is answered before the error goes on."""
     pending: deque[Any] = deque()
     try:
-        for chunk in chunks:
-            pending.append(submit(chunk))
-            if len(pending) >= 2 * width:
+        try:
+            for chunk in chunks:
+                pending.append(submit(chunk))
+                if len(pending) >= 2 * width:
+                    yield pending.popleft().result()
+        except Exception:
+            while pending:
                 yield pending.popleft().result()
+            raise
         while pending:
             yield pending.popleft().result()
     finally:
@@ -193,13 +199,19 @@ def executor(jobs: int = 1, *, dask: str | None = None, threads: bool = False) -
 
 
 def chunked(items: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
-    """The items in lists of ``size`` (the last one shorter)."""
+    """The items in lists of ``size`` (the last one shorter). When reading the items
+    fails, the items read so far still come, then the error."""
     chunk: list[T] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
+    try:
+        for item in items:
+            chunk.append(item)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+    except Exception:
+        if chunk:
             yield chunk
-            chunk = []
+        raise
     if chunk:
         yield chunk
 
