@@ -12,6 +12,7 @@ import random
 import shutil
 import subprocess
 from collections.abc import Sequence
+from functools import partial
 from itertools import islice
 from pathlib import Path
 
@@ -23,6 +24,7 @@ import sudokit
 from helpers import BOXES, FAMOUS, FAMOUS_SOLUTION, Case, cases, is_solution, pattern_solution
 from sudokit.errors import CellCountError, ParseError, SymbolError
 from sudokit.geometry import Shape
+from sudokit.solvers import batch
 from sudokit.solvers import native as native_mod
 from sudokit.solvers.registry import PythonBackend, backend_for, backends
 
@@ -280,7 +282,7 @@ def test_friendly_functions() -> None:
         None,
     ]
     assert native_mod.count_many([FAMOUS, "." * 81, dead], limit=3) == [1, 3, 0]
-    outcomes = native_mod.search_many([sudokit.parse(FAMOUS)])
+    outcomes = batch.search_many([sudokit.parse(FAMOUS)])
     assert outcomes[0].count == 1
     assert line(outcomes[0].solution or []) == FAMOUS_SOLUTION
     assert native_mod.solve_many([]) == []
@@ -357,18 +359,21 @@ def test_raw_module_checks_its_own_input() -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_map_many_keeps_order(jobs: int) -> None:
+def test_engine_keeps_the_order_of_batches(jobs: int) -> None:
     chunks = [(FAMOUS * k + "." * 81).encode() for k in range(5)]
-    results = list(native_mod.map_many(chunks, 2, jobs=jobs))
+    with batch.executor(jobs, threads=True) as runner:
+        results = list(runner.map(partial(native_mod.run_many, limit=2), chunks))
     assert [r.counts for r in results] == [[1] * k + [2] for k in range(5)]
 
 
-def test_map_many_with_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_batches_on_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKIT_BACKEND", "python")
-    results = list(native_mod.map_many([FAMOUS.encode(), b"", FAMOUS.encode() * 2], 2, 2))
-    assert [r.counts for r in results] == [[1], [], [1, 1]]
-    with pytest.raises(SymbolError):
-        list(native_mod.map_many([b"x" * 81], 2, 2))
+    solve = partial(native_mod.run_many, limit=2)
+    with batch.Processes(2) as runner:
+        results = list(runner.map(solve, [FAMOUS.encode(), b"", FAMOUS.encode() * 2]))
+        assert [r.counts for r in results] == [[1], [], [1, 1]]
+        with pytest.raises(SymbolError):
+            list(runner.map(solve, [b"x" * 81]))
 
 
 # --- fuzzing -----------------------------------------------------------------------------

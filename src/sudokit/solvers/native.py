@@ -29,7 +29,7 @@ the batch), row and column.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError
@@ -242,18 +242,6 @@ def pack(puzzles: Iterable[str | Grid]) -> bytes:
     return data
 
 
-def search_many(puzzles: Iterable[str | Grid], limit: int = 2) -> list[Outcome]:
-    """:func:`sudokit.search` for many 9×9 puzzles at once: an :class:`Outcome` each."""
-    batch = run_many(pack(puzzles), limit)
-    outcomes = []
-    for i, (count, guesses) in enumerate(zip(batch.counts, batch.guesses, strict=True)):
-        solution = None
-        if count:
-            solution = [b - 48 for b in batch.solutions[i * CELLS : (i + 1) * CELLS]]
-        outcomes.append(Outcome(count, solution, guesses))
-    return outcomes
-
-
 def solve_many(puzzles: Iterable[str | Grid]) -> list[str | None]:
     """A solution of each 9×9 puzzle as an 81-digit line, or None where there is none."""
     batch = run_many(pack(puzzles), 1)
@@ -265,33 +253,6 @@ def count_many(puzzles: Iterable[str | Grid], limit: int = 2) -> list[int]:
     return run_many(pack(puzzles), limit).counts
 
 
-def map_many(batches: Iterable[Buffer], limit: int = 2, jobs: int = 1) -> Iterator[Batch]:
-    """:func:`run_many` over a stream of batches, ``jobs`` at a time, results in order.
-
-    At most ``2 * jobs`` batches are in flight, so memory does not grow with the stream.
-    With the C core, threads share the work (it releases the GIL); otherwise processes do.
-    """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if jobs == 1:
-        for data in batches:
-            yield run_many(data, limit)
-        return
-    # Imported here: concurrent.futures.process brings in multiprocessing.
-    from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-
-    executor: Executor = ThreadPoolExecutor(jobs) if active() else ProcessPoolExecutor(jobs)
-    with executor:
-        pending: list[Future[Batch]] = []
-        for data in batches:
-            raw = _check(data)  # fail here, in the caller, not in a worker
-            pending.append(executor.submit(run_many, raw, limit))
-            if len(pending) >= 2 * jobs:
-                yield pending.pop(0).result()
-        for future in pending:
-            yield future.result()
-
-
 __all__ = [
     "AVAILABLE",
     "BUILD",
@@ -301,9 +262,7 @@ __all__ = [
     "active",
     "check_batch",
     "count_many",
-    "map_many",
     "pack",
     "run_many",
-    "search_many",
     "solve_many",
 ]
