@@ -87,8 +87,15 @@ def answer(
     writer = Writer(sys.stdout.buffer, eager=source.size is None)
     state = _State(limit, by_count, answer_record, writer, tick)
     try:
-        for done in executor.map(_solve, _work(source.pieces, limit, writer.eager)):
-            state.emit(done)
+        work = _work(source.pieces, limit, writer.eager)
+        if writer.eager:
+            # A pipe: each piece's answers before the next read, which may wait.
+            for item in work:
+                for done in executor.map(_solve, [item]):
+                    state.emit(done)
+        else:
+            for done in executor.map(_solve, work):
+                state.emit(done)
     finally:
         writer.flush()
     return state.worst
