@@ -102,22 +102,37 @@ def test_different_seeds_differ() -> None:
     assert generate(9, seed="1") != generate(9, seed=2)
 
 
+# 16×16 keeps to a seed the pure-Python backend generates in seconds.
+_BACKEND_SEEDS: tuple[tuple[int, int | str], ...] = (
+    (9, 11),
+    (9, "x"),
+    (12, 11),
+    (12, "x"),
+    (16, 1),
+)
+
+
 def test_same_seed_whichever_backend(monkeypatch: pytest.MonkeyPatch) -> None:
-    default = [generate(9, seed=s) for s in (11, "x")]
+    default = [generate(n, seed=s) for n, s in _BACKEND_SEEDS]
     monkeypatch.setenv("SUDOKIT_BACKEND", "python")
-    assert [generate(9, seed=s) for s in (11, "x")] == default
+    assert [generate(n, seed=s) for n, s in _BACKEND_SEEDS] == default
 
 
 _CHILD = """
 import sudokit
 print(sudokit.generate(9, seed="hash-proof"))
 print(sudokit.generate(6, seed=123, symmetry="rot90"))
+print(sudokit.generate(12, seed="hash-proof"))
+print(sudokit.generate(16, seed=1))
 """
 
 
 def test_same_seed_in_another_process() -> None:
     # String seeds and any set iteration must not depend on hash randomisation.
-    expected = f"{generate(9, seed='hash-proof')}\n{generate(6, seed=123, symmetry='rot90')}\n"
+    expected = (
+        f"{generate(9, seed='hash-proof')}\n{generate(6, seed=123, symmetry='rot90')}\n"
+        f"{generate(12, seed='hash-proof')}\n{generate(16, seed=1)}\n"
+    )
     for hashseed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hashseed)
         out = subprocess.run(

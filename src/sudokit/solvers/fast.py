@@ -13,7 +13,7 @@ first cell (row-major) with the fewest candidates, trying digits in ascending or
 ``guesses`` counts the trial assignments made at branch points. No hooks, no events: the
 watched algorithms in :mod:`sudokit.watch` mirror it step by step.
 
-A search state is a tuple ``(G, SF, PR, PC, PB)``: the grid, the guard bits of settled
+A search state (``Packed``) is a tuple ``(G, SF, PR, PC, PB)``: the grid, the guard bits of settled
 cells, and per unit kind the digits already placed, kept in the field of each unit's first
 cell.
 """
@@ -27,7 +27,7 @@ from functools import cache
 
 from ..geometry import Shape
 
-State = tuple[int, int, int, int, int]
+Packed = tuple[int, int, int, int, int]
 
 
 @dataclass(slots=True)
@@ -66,7 +66,7 @@ class Engine:
         col_first, col_shift = unit_kind(1)
         box_first, box_shift = unit_kind(2)
 
-        def propagate(g: int, sf: int, pr: int, pc: int, pb: int) -> State | None:
+        def propagate(g: int, sf: int, pr: int, pc: int, pb: int) -> Packed | None:
             """Settle every single; None on a contradiction."""
             while True:
                 dec = (g | guard) - lsb
@@ -146,7 +146,7 @@ class Engine:
                     return (exact & -exact).bit_length() - 1 - n
                 y = z
 
-        def search(st: State, result: SearchResult, limit: int) -> None:
+        def search(st: Packed, result: SearchResult, limit: int) -> None:
             g = st[0]
             pos = pick(g, st[1])
             if pos < 0:
@@ -166,7 +166,7 @@ class Engine:
                     if result.count >= limit:
                         return
 
-        def random_search(st: State, rng: random.Random) -> int | None:
+        def random_search(st: Packed, rng: random.Random) -> int | None:
             g = st[0]
             pos = pick(g, st[1])
             if pos < 0:
@@ -185,12 +185,12 @@ class Engine:
         def digits(g: int) -> list[int]:
             return [((g >> (w * c)) & every).bit_length() for c in range(ncells)]
 
-        self.propagate: Callable[[int, int, int, int, int], State | None] = propagate
+        self.propagate: Callable[[int, int, int, int, int], Packed | None] = propagate
         self._search = search
         self._random_search = random_search
         self._width = w
 
-    def start(self, cells: Sequence[int]) -> State | None:
+    def start(self, cells: Sequence[int]) -> Packed | None:
         """The state after propagating the givens, or None if they contradict."""
         w, every = self._width, self.shape.all_mask
         g = 0
