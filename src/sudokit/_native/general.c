@@ -1,34 +1,311 @@
 /*
- * The C core for every size: see general.h. A board is the candidate masks and values of
- * its cells; the search copies the board at each branch (a few hundred bytes), so undoing
- * a trial is dropping its copy.
+ * The C core for every size: see general.h. One 16-bit candidate mask per cell and a
+ * `done` flag for cells whose single candidate has left their peers (or is queued to).
+ * A board is under 800 bytes and is copied at each branch: undoing a trial is dropping
+ * its copy.
+ *
+ * Propagation, to a fixpoint, cheapest first:
+ *  1. naked singles: a queue of settled cells, each removing its digit from its peers
+ *     (no scan of the grid for singles);
+ *  2. hidden singles: per unit, the digits seen once (a digit seen nowhere fails);
+ *  3. locked candidates from the masks of the (line, box) segments: a digit confined to
+ *     one segment inside its box leaves the rest of the line (pointing), one confined to
+ *     it inside its line leaves the rest of the box (claiming).
+ * These deductions only remove candidates, so their fixpoint does not depend on the
+ * order: the search tree (and the guesses) are those of any order of the same rules.
+ *
+ * Search: the open cell with the fewest candidates (the first in row-major order on
+ * ties), digits ascending; `guesses` counts each trial assignment.
  */
 #include "general.h"
 
 #include <string.h>
 
-#define GN_MAXUNITS (3 * GN_MAXN)
-#define GN_MAXPEERS (3 * GN_MAXN)
-#define GN_SHAPES 5
+#if defined(__GNUC__) || defined(__clang__)
+#define ANY_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
+#define ANY_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
+#else
+static unsigned any_ctz(unsigned x)
+{
+    unsigned n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+static unsigned any_pop(unsigned x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+#define ANY_CTZ(x) any_ctz((unsigned)(x))
+#define ANY_POP(x) any_pop((unsigned)(x))
+#endif
+
+#define MAX_N GN_MAXN
+#define MAX_CELLS GN_MAXCELLS
 /* Nodes between two polls of the stop callback. */
 #define GN_POLL 4096
+#define MAX_BOX_SIDE 4 /* box rows and box columns: at most 4 for the supported shapes */
+#define MAX_PEERS (2 * (MAX_N - 1) + MAX_N)
 
 typedef struct {
-    int n, box_rows, box_cols, ncells, npeers;
-    uint16_t full;
-    uint8_t unit_cells[GN_MAXUNITS][GN_MAXN];
-    uint8_t box_of[GN_MAXCELLS];
-    uint8_t peers[GN_MAXCELLS][GN_MAXPEERS];
+    unsigned br, bc, n, ncells, nunits, npeers;
+    uint16_t all;
+    uint8_t unit[3 * MAX_N][MAX_N]; /* rows, then columns, then boxes */
+    uint8_t peers[MAX_CELLS][MAX_PEERS];
+    /* rseg[r][k]: the bc cells of row r in the k-th box along it (k < br);
+     * cseg[c][k]: the br cells of column c in the k-th box down it (k < bc). */
+    uint8_t rseg[MAX_N][MAX_BOX_SIDE][MAX_BOX_SIDE];
+    uint8_t cseg[MAX_N][MAX_BOX_SIDE][MAX_BOX_SIDE];
 } Geo;
 
+static const unsigned SHAPES[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}};
+#define NSHAPES (sizeof SHAPES / sizeof SHAPES[0])
+static Geo geos[NSHAPES];
+static int ready;
+
+static void build(Geo *G, unsigned br, unsigned bc)
+{
+    const unsigned n = br * bc;
+    unsigned r, c, k, i, u;
+    memset(G, 0, sizeof *G);
+    G->br = br;
+    G->bc = bc;
+    G->n = n;
+    G->ncells = n * n;
+    G->nunits = 3 * n;
+    G->all = (uint16_t)((1u << n) - 1u);
+    for (r = 0; r < n; r++)
+        for (c = 0; c < n; c++) {
+            const unsigned cell = r * n + c, box = (r / br) * br + c / bc;
+            /* position inside the box, row-major */
+            const unsigned pos = (r % br) * bc + c % bc;
+            G->unit[r][c] = (uint8_t)cell;
+            G->unit[n + c][r] = (uint8_t)cell;
+            G->unit[2 * n + box][pos] = (uint8_t)cell;
+            G->rseg[r][c / bc][c % bc] = (uint8_t)cell;
+            G->cseg[c][r / br][r % br] = (uint8_t)cell;
+        }
+    for (c = 0; c < G->ncells; c++) {
+        const unsigned row = c / n, col = c % n, box = (row / br) * br + col / bc;
+        const unsigned units[3] = {row, n + col, 2 * n + box};
+        uint8_t seen[MAX_CELLS] = {0};
+        unsigned np = 0;
+        seen[c] = 1;
+        for (u = 0; u < 3; u++)
+            for (i = 0; i < n; i++) {
+                const unsigned p = G->unit[units[u]][i];
+                if (!seen[p]) {
+                    seen[p] = 1;
+                    G->peers[c][np++] = (uint8_t)p;
+                }
+            }
+        G->npeers = np;
+    }
+    (void)k;
+}
+
+void gn_init(void)
+{
+    size_t s;
+    if (ready)
+        return;
+    for (s = 0; s < NSHAPES; s++)
+        build(&geos[s], SHAPES[s][0], SHAPES[s][1]);
+    ready = 1;
+}
+
+static const Geo *geo_of(unsigned br, unsigned bc)
+{
+    size_t s;
+    for (s = 0; s < NSHAPES; s++)
+        if (SHAPES[s][0] == br && SHAPES[s][1] == bc)
+            return &geos[s];
+    return NULL;
+}
+
+int gn_supported(int n, int box_rows)
+{
+    if (box_rows < 1 || n < 1 || n % box_rows)
+        return 0;
+    return geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) != NULL;
+}
+
 typedef struct {
-    uint16_t cand[GN_MAXCELLS]; /* a placed cell keeps only its digit's bit */
-    uint8_t value[GN_MAXCELLS];
-    int left;                   /* empty cells */
+    uint16_t cand[MAX_CELLS];
+    uint8_t done[MAX_CELLS];
+    unsigned left; /* cells not yet done */
 } Board;
 
 typedef struct {
-    const Geo *g;
+    uint8_t q[MAX_CELLS]; /* each cell is queued at most once: when it becomes done */
+    unsigned n;
+} Queue;
+
+static void settle_cell(Board *B, Queue *Q, unsigned c)
+{
+    B->done[c] = 1;
+    B->left--;
+    Q->q[Q->n++] = (uint8_t)c;
+}
+
+/* Remove mask m from cell c; 0 when the cell is left with no candidate. */
+static int elim(Board *B, Queue *Q, unsigned c, uint16_t m)
+{
+    uint16_t x = B->cand[c];
+    if (!(x & m))
+        return 1;
+    x = (uint16_t)(x & ~m);
+    B->cand[c] = x;
+    if (!x)
+        return 0;
+    if (!(x & (x - 1)) && !B->done[c])
+        settle_cell(B, Q, c);
+    return 1;
+}
+
+static int drain(const Geo *G, Board *B, Queue *Q)
+{
+    while (Q->n) {
+        const unsigned c = Q->q[--Q->n];
+        const uint16_t bit = B->cand[c];
+        const uint8_t *p = G->peers[c];
+        unsigned i;
+        for (i = 0; i < G->npeers; i++)
+            if (!elim(B, Q, p[i], bit))
+                return 0;
+    }
+    return 1;
+}
+
+/* Hidden singles in every unit; sets *changed when a cell was settled. */
+static int hidden(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    unsigned u, i;
+    for (u = 0; u < G->nunits; u++) {
+        const uint8_t *cells = G->unit[u];
+        uint16_t once = 0, twice = 0, hs;
+        for (i = 0; i < G->n; i++) {
+            const uint16_t x = B->cand[cells[i]];
+            twice |= (uint16_t)(once & x);
+            once |= x;
+        }
+        if (once != G->all)
+            return 0; /* a digit has no place left in this unit */
+        hs = (uint16_t)(once & ~twice);
+        if (!hs)
+            continue;
+        for (i = 0; i < G->n; i++) {
+            const unsigned c = cells[i];
+            uint16_t m;
+            if (B->done[c] || !(B->cand[c] & hs))
+                continue;
+            m = (uint16_t)(B->cand[c] & hs);
+            if (m & (m - 1))
+                return 0; /* one cell would need two digits */
+            B->cand[c] = m;
+            settle_cell(B, Q, c);
+            *changed = 1;
+        }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    return 1;
+}
+
+static uint16_t seg_mask(const Board *B, const uint8_t *seg, unsigned len)
+{
+    uint16_t m = 0;
+    unsigned i;
+    for (i = 0; i < len; i++)
+        m |= B->cand[seg[i]];
+    return m;
+}
+
+static int elim_seg(Board *B, Queue *Q, const uint8_t *seg, unsigned len, uint16_t m,
+                    int *changed)
+{
+    unsigned i;
+    for (i = 0; i < len; i++) {
+        const unsigned c = seg[i];
+        if (B->cand[c] & m) {
+            *changed = 1;
+            if (!elim(B, Q, c, m))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * Locked candidates for one direction: `seg[line][k]` are the `len` cells of a line in the
+ * k-th box along it (`nk` boxes), `band` lines share those boxes. Masks are taken once
+ * per pass; eliminations only shrink them, so a stale mask never claims too much.
+ */
+static int locked_dir(const Geo *G, Board *B, Queue *Q, const uint8_t (*seg)[MAX_BOX_SIDE][MAX_BOX_SIDE],
+                      unsigned nk, unsigned len, unsigned band, int *changed)
+{
+    uint16_t M[MAX_N][MAX_BOX_SIDE];
+    unsigned line, k, j, first;
+    for (line = 0; line < G->n; line++)
+        for (k = 0; k < nk; k++)
+            M[line][k] = seg_mask(B, seg[line][k], len);
+    for (line = 0; line < G->n; line++) {
+        first = line - line % band;
+        for (k = 0; k < nk; k++) {
+            uint16_t in_line = 0, in_box = 0, only;
+            for (j = 0; j < nk; j++)
+                if (j != k)
+                    in_line |= M[line][j];
+            for (j = first; j < first + band; j++)
+                if (j != line)
+                    in_box |= M[j][k];
+            /* claiming: confined to this segment within the line -> leaves the box */
+            only = (uint16_t)(M[line][k] & ~in_line);
+            if (only & in_box)
+                for (j = first; j < first + band; j++)
+                    if (j != line && !elim_seg(B, Q, seg[j][k], len, only, changed))
+                        return 0;
+            /* pointing: confined to this segment within the box -> leaves the line */
+            only = (uint16_t)(M[line][k] & ~in_box);
+            if (only & in_line)
+                for (j = 0; j < nk; j++)
+                    if (j != k && !elim_seg(B, Q, seg[line][j], len, only, changed))
+                        return 0;
+        }
+    }
+    return drain(G, B, Q);
+}
+
+static int propagate(const Geo *G, Board *B, Queue *Q)
+{
+    for (;;) {
+        int changed = 0;
+        if (!drain(G, B, Q))
+            return 0;
+        if (!B->left)
+            return 1;
+        if (!hidden(G, B, Q, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,
+                        G->bc, G->br, &changed))
+            return 0;
+        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg, G->bc,
+                        G->br, G->bc, &changed))
+            return 0;
+        if (!changed)
+            return 1;
+    }
+}
+
+typedef struct {
+    const Geo *G;
     uint64_t limit, count, guesses, nodes;
     uint8_t *solution;
     int (*stop)(void *);
@@ -36,318 +313,83 @@ typedef struct {
     int stopped;
 } Search;
 
-static Geo geos[GN_SHAPES];
-static const int shape_n[GN_SHAPES] = {4, 6, 9, 12, 16};
-static const int shape_rows[GN_SHAPES] = {2, 2, 3, 3, 4};
-static int ready;
-
-static int popcount16(unsigned m) { return __builtin_popcount(m); }
-static int ctz16(unsigned m) { return __builtin_ctz(m); }
-
-static void build(Geo *g, int n, int br)
+static void search(Search *S, const Board *B)
 {
-    int r, c, u, i, cell;
-    memset(g, 0, sizeof *g);
-    g->n = n;
-    g->box_rows = br;
-    g->box_cols = n / br;
-    g->ncells = n * n;
-    g->full = (uint16_t)((1u << n) - 1);
-    for (r = 0; r < n; r++)
-        for (c = 0; c < n; c++) {
-            cell = r * n + c;
-            g->box_of[cell] = (uint8_t)((r / br) * (n / g->box_cols) + c / g->box_cols);
-        }
-    for (i = 0; i < n; i++) {
-        int filled = 0;
-        for (c = 0; c < n; c++)
-            g->unit_cells[i][c] = (uint8_t)(i * n + c);         /* row i */
-        for (r = 0; r < n; r++)
-            g->unit_cells[n + i][r] = (uint8_t)(r * n + i);     /* column i */
-        for (cell = 0; cell < n * n; cell++)
-            if (g->box_of[cell] == i)
-                g->unit_cells[2 * n + i][filled++] = (uint8_t)cell; /* box i */
-    }
-    g->npeers = 0;
-    for (cell = 0; cell < n * n; cell++) {
-        int count = 0, units[3];
-        units[0] = cell / n;
-        units[1] = n + cell % n;
-        units[2] = 2 * n + g->box_of[cell];
-        for (u = 0; u < 3; u++)
-            for (i = 0; i < n; i++) {
-                int p = g->unit_cells[units[u]][i], k, seen = 0;
-                if (p == cell)
-                    continue;
-                for (k = 0; k < count; k++)
-                    if (g->peers[cell][k] == p)
-                        seen = 1;
-                if (!seen)
-                    g->peers[cell][count++] = (uint8_t)p;
-            }
-        g->npeers = count; /* the same for every cell of a shape */
-    }
-}
-
-void gn_init(void)
-{
-    int i;
-    if (ready)
-        return;
-    for (i = 0; i < GN_SHAPES; i++)
-        build(&geos[i], shape_n[i], shape_rows[i]);
-    ready = 1;
-}
-
-static const Geo *geo_of(int n, int box_rows)
-{
-    int i;
-    for (i = 0; i < GN_SHAPES; i++)
-        if (shape_n[i] == n && shape_rows[i] == box_rows)
-            return &geos[i];
-    return NULL;
-}
-
-int gn_supported(int n, int box_rows) { return geo_of(n, box_rows) != NULL; }
-
-/* Put digit d (1-based) in cell; 0 when that breaks a rule. */
-static int place(const Geo *g, Board *b, int cell, int d)
-{
-    const unsigned bit = 1u << (d - 1);
-    int i;
-    if (!(b->cand[cell] & bit) || b->value[cell])
-        return 0;
-    b->value[cell] = (uint8_t)d;
-    b->cand[cell] = (uint16_t)bit;
-    b->left--;
-    for (i = 0; i < g->npeers; i++) {
-        const int p = g->peers[cell][i];
-        if (b->value[p]) {
-            if (b->value[p] == d)
-                return 0;
-            continue;
-        }
-        if (b->cand[p] & bit) {
-            b->cand[p] = (uint16_t)(b->cand[p] & ~bit);
-            if (!b->cand[p])
-                return 0;
-        }
-    }
-    return 1;
-}
-
-/* Remove digit bit `bit` from the empty cells of unit u except those in `keep` (a unit
- * of the other kind); -1 on a contradiction, else whether anything changed. */
-static int eliminate_outside(const Geo *g, Board *b, int u, unsigned bit, int keep)
-{
-    int i, changed = 0;
-    const int n = g->n;
-    for (i = 0; i < n; i++) {
-        const int c = g->unit_cells[u][i];
-        int in_keep;
-        if (b->value[c] || !(b->cand[c] & bit))
-            continue;
-        if (keep >= 2 * n)
-            in_keep = 2 * n + g->box_of[c] == keep;
-        else if (keep >= n)
-            in_keep = n + c % n == keep;
-        else
-            in_keep = c / n == keep;
-        if (in_keep)
-            continue;
-        b->cand[c] = (uint16_t)(b->cand[c] & ~bit);
-        if (!b->cand[c])
-            return -1;
-        changed = 1;
-    }
-    return changed;
-}
-
-/* Locked candidates: a digit of a box confined to one line leaves the rest of the line
- * (pointing); a digit of a line confined to one box leaves the rest of the box
- * (claiming). -1 on a contradiction, else whether anything changed. */
-static int locked(const Geo *g, Board *b)
-{
-    const int n = g->n;
-    int u, d, i, changed = 0;
-    for (u = 0; u < 3 * n; u++) {
-        for (d = 0; d < n; d++) {
-            const unsigned bit = 1u << d;
-            int first = -1, same_row = 1, same_col = 1, same_box = 1, placed = 0, r;
-            for (i = 0; i < n && !placed; i++) {
-                const int c = g->unit_cells[u][i];
-                if (b->value[c]) {
-                    placed = b->value[c] == d + 1;
-                    continue;
-                }
-                if (!(b->cand[c] & bit))
-                    continue;
-                if (first < 0) {
-                    first = c;
-                    continue;
-                }
-                same_row &= c / n == first / n;
-                same_col &= c % n == first % n;
-                same_box &= g->box_of[c] == g->box_of[first];
-            }
-            if (placed || first < 0)
-                continue;
-            if (u >= 2 * n) { /* a box: pointing */
-                if (same_row) {
-                    r = eliminate_outside(g, b, first / n, bit, u);
-                    if (r < 0)
-                        return -1;
-                    changed |= r;
-                }
-                if (same_col) {
-                    r = eliminate_outside(g, b, n + first % n, bit, u);
-                    if (r < 0)
-                        return -1;
-                    changed |= r;
-                }
-            } else if (same_box) { /* a line: claiming */
-                r = eliminate_outside(g, b, 2 * n + g->box_of[first], bit, u);
-                if (r < 0)
-                    return -1;
-                changed |= r;
-            }
-        }
-    }
-    return changed;
-}
-
-/* Singles to a fixpoint, then locked candidates, again until nothing follows. 0 on a
- * contradiction. */
-static int propagate(const Geo *g, Board *b)
-{
-    const int n = g->n, cells = g->ncells;
-    for (;;) {
-        int c, u, i, changed = 0;
-        for (c = 0; c < cells; c++) {
-            unsigned m;
-            if (b->value[c])
-                continue;
-            m = b->cand[c];
-            if (!m)
-                return 0;
-            if (!(m & (m - 1))) {
-                if (!place(g, b, c, ctz16(m) + 1))
-                    return 0;
-                changed = 1;
-            }
-        }
-        if (changed)
-            continue;
-        for (u = 0; u < 3 * n; u++) {
-            unsigned once = 0, twice = 0, placed = 0, unique;
-            for (i = 0; i < n; i++) {
-                c = g->unit_cells[u][i];
-                if (b->value[c]) {
-                    placed |= 1u << (b->value[c] - 1);
-                } else {
-                    twice |= once & b->cand[c];
-                    once |= b->cand[c];
-                }
-            }
-            if ((once | placed) != g->full)
-                return 0; /* a digit with no place left in this unit */
-            unique = once & ~twice & ~placed;
-            while (unique) {
-                const int d = ctz16(unique);
-                unique &= unique - 1;
-                for (i = 0; i < n; i++) {
-                    c = g->unit_cells[u][i];
-                    if (!b->value[c] && (b->cand[c] & (1u << d))) {
-                        if (!place(g, b, c, d + 1))
-                            return 0;
-                        changed = 1;
-                        break;
-                    }
-                }
-            }
-        }
-        if (changed)
-            continue;
-        if (b->left == 0)
-            return 1;
-        changed = locked(g, b);
-        if (changed < 0)
-            return 0;
-        if (!changed)
-            return 1;
-    }
-}
-
-static void search(Search *s, Board *b)
-{
-    const Geo *g = s->g;
-    int c, best = -1, fewest = GN_MAXN + 1;
-    unsigned m;
-    if (s->stop != NULL && ++s->nodes % GN_POLL == 0 && s->stop(s->stop_arg)) {
-        s->stopped = 1;
+    const Geo *G = S->G;
+    unsigned c, best = MAX_CELLS, fewest = MAX_N + 1;
+    uint16_t m;
+    if (S->stop != NULL && ++S->nodes % GN_POLL == 0 && S->stop(S->stop_arg)) {
+        S->stopped = 1;
         return;
     }
-    if (!propagate(g, b))
-        return;
-    if (b->left == 0) {
-        if (s->count++ == 0 && s->solution != NULL)
-            memcpy(s->solution, b->value, (size_t)g->ncells);
+    if (!B->left) {
+        if (S->count++ == 0 && S->solution)
+            for (c = 0; c < G->ncells; c++)
+                S->solution[c] = (uint8_t)(ANY_CTZ(B->cand[c]) + 1);
         return;
     }
-    for (c = 0; c < g->ncells; c++) {
-        int k;
-        if (b->value[c])
-            continue;
-        k = popcount16(b->cand[c]);
-        if (k < fewest) {
-            fewest = k;
-            best = c;
-            if (k == 2)
-                break;
+    for (c = 0; c < G->ncells; c++)
+        if (!B->done[c]) {
+            const unsigned k = ANY_POP(B->cand[c]);
+            if (k < fewest) {
+                fewest = k;
+                best = c;
+                if (k == 2)
+                    break;
+            }
         }
-    }
-    m = b->cand[best];
-    while (m && s->count < s->limit && !s->stopped) {
-        Board child = *b;
-        const int d = ctz16(m);
-        m &= m - 1;
-        s->guesses++;
-        if (place(g, &child, best, d + 1))
-            search(s, &child);
+    m = B->cand[best];
+    while (m && S->count < S->limit && !S->stopped) {
+        const uint16_t bit = (uint16_t)(m & (0u - m));
+        Board next;
+        Queue Q;
+        m ^= bit;
+        S->guesses++;
+        memcpy(&next, B, sizeof next);
+        next.cand[best] = bit;
+        Q.n = 0;
+        settle_cell(&next, &Q, best);
+        if (propagate(G, &next, &Q))
+            search(S, &next);
     }
 }
 
 uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
                    uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped)
 {
-    Search s;
-    Board b;
-    int c;
-    const Geo *g = geo_of(n, box_rows);
+    Board B;
+    Queue Q;
+    Search S;
+    unsigned c;
+    const Geo *G = gn_supported(n, box_rows) ? geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) : NULL;
     if (stopped != NULL)
         *stopped = 0;
     if (guesses != NULL)
         *guesses = 0;
-    if (g == NULL || limit == 0)
+    if (G == NULL || limit == 0)
         return 0;
-    memset(&s, 0, sizeof s);
-    s.g = g;
-    s.limit = limit;
-    s.solution = solution;
-    s.stop = stop;
-    s.stop_arg = stop_arg;
-    for (c = 0; c < g->ncells; c++) {
-        b.cand[c] = g->full;
-        b.value[c] = 0;
+    memset(&S, 0, sizeof S);
+    S.G = G;
+    S.limit = limit;
+    S.solution = solution;
+    S.stop = stop;
+    S.stop_arg = stop_arg;
+    B.left = G->ncells;
+    Q.n = 0;
+    for (c = 0; c < G->ncells; c++) {
+        const unsigned v = cells[c];
+        B.done[c] = 0;
+        B.cand[c] = G->all;
+        if (v >= 1 && v <= G->n) {
+            B.cand[c] = (uint16_t)(1u << (v - 1));
+            settle_cell(&B, &Q, c);
+        }
     }
-    b.left = g->ncells;
-    for (c = 0; c < g->ncells; c++)
-        if (cells[c] && !place(g, &b, c, cells[c]))
-            return 0; /* duplicate givens: no solution */
-    search(&s, &b);
+    if (propagate(G, &B, &Q))
+        search(&S, &B);
     if (guesses != NULL)
-        *guesses = s.guesses;
+        *guesses = S.guesses;
     if (stopped != NULL)
-        *stopped = s.stopped;
-    return s.count;
+        *stopped = S.stopped;
+    return S.count;
 }
