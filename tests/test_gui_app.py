@@ -1,3 +1,4 @@
+# ruff: noqa: F811
 """The game's window, driven headless with posted pygame events.
 
 The game's actions are tested on the controller, without pygame
@@ -23,39 +24,18 @@ import pygame
 import pytest
 from click.testing import CliRunner
 
-from sudokit import generate, parse
+# The shared fixtures are imported by name; pytest passes them as parameters.
+from gui_support import (  # noqa: F401
+    PUZZLE,
+    FakeClock,
+    _home,
+    clock,
+    quick_puzzle,
+)
 from sudokit.cli import main
 from sudokit.game import Store
 from sudokit.gui.app import App
 from sudokit.gui.dialogs import CustomDialog
-
-PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-_CACHE: dict[int, object] = {}
-
-
-def quick_puzzle(size: int, level: str, seed: object) -> object:
-    """Puzzles made once per size, so tests never wait for the generator."""
-    if size not in _CACHE:
-        _CACHE[size] = generate(size, seed=1, difficulty="easy")
-    return _CACHE[size]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SUDOKIT_HOME", str(tmp_path))
-
-
-@pytest.fixture()
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture()

@@ -1,3 +1,4 @@
+# ruff: noqa: F811
 """The game's actions, played on the controller without pygame or a window.
 
 Input goes in as the plain records the window makes of its events (``Key``, ``Press``…);
@@ -15,6 +16,14 @@ from pathlib import Path
 
 import pytest
 
+# The shared fixtures are imported by name; pytest passes them as parameters.
+from gui_support import (  # noqa: F401
+    PUZZLE,
+    FakeClock,
+    _home,
+    clock,
+    quick_puzzle,
+)
 from sudokit import generate, parse
 from sudokit.game import AutoNotes, Checking, Erase, SetDigit, Store, ToggleNote, filed_level
 from sudokit.grid import Grid
@@ -39,34 +48,6 @@ from sudokit.gui.interpret import (
     key_digit,
 )
 from sudokit.gui.layout import compute_layout
-
-PUZZLE = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-_CACHE: dict[int, Grid] = {}
-
-
-def quick_puzzle(size: int, level: str, seed: object) -> Grid:
-    """Puzzles made once per size, so tests never wait for the generator."""
-    if size not in _CACHE:
-        _CACHE[size] = generate(size, seed=1, difficulty="easy")
-    return _CACHE[size]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SUDOKIT_HOME", str(tmp_path))
-
-
-@pytest.fixture()
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture()

@@ -49,6 +49,33 @@ static int get_limit(PyObject *obj, uint64_t *limit)
     return 1;
 }
 
+/* Copy `expected` cell values of at most `most` from a buffer object into `out`; 0 with a
+ * ValueError naming the first bad cell (or the length) otherwise. */
+static int read_cells(PyObject *obj, uint8_t *out, Py_ssize_t expected, unsigned most)
+{
+    Py_buffer view;
+    Py_ssize_t i;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0)
+        return 0;
+    if (view.len != expected) {
+        PyErr_Format(PyExc_ValueError, "expected %zd cell values, got %zd", expected, view.len);
+        PyBuffer_Release(&view);
+        return 0;
+    }
+    for (i = 0; i < expected; i++) {
+        const uint8_t v = ((const uint8_t *)view.buf)[i];
+        if (v > most) {
+            PyErr_Format(PyExc_ValueError, "cell %zd: value %u is out of range 0-%u", i,
+                         (unsigned)v, most);
+            PyBuffer_Release(&view);
+            return 0;
+        }
+        out[i] = v;
+    }
+    PyBuffer_Release(&view);
+    return 1;
+}
+
 PyDoc_STRVAR(run_doc,
 "run(cells, limit, /) -> (count, solution, guesses)\n\n"
 "Count the solutions of one 9x9 puzzle up to limit (>= 1) and keep the first.\n"
@@ -58,10 +85,8 @@ PyDoc_STRVAR(run_doc,
 
 static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    Py_buffer view;
     uint64_t limit, count, guesses = 0;
     uint8_t cells[SK_CELLS], solution[SK_CELLS];
-    Py_ssize_t i;
     (void)self;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "run() takes exactly 2 arguments (cells, limit)");
@@ -69,24 +94,8 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     if (!get_limit(args[1], &limit))
         return NULL;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+    if (!read_cells(args[0], cells, SK_CELLS, 9))
         return NULL;
-    if (view.len != SK_CELLS) {
-        PyErr_Format(PyExc_ValueError, "expected %d cell values, got %zd", SK_CELLS, view.len);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    for (i = 0; i < SK_CELLS; i++) {
-        const uint8_t v = ((const uint8_t *)view.buf)[i];
-        if (v > 9) {
-            PyErr_Format(PyExc_ValueError, "cell %zd: value %u is out of range 0-9", i,
-                         (unsigned)v);
-            PyBuffer_Release(&view);
-            return NULL;
-        }
-        cells[i] = v;
-    }
-    PyBuffer_Release(&view);
     Py_BEGIN_ALLOW_THREADS
     count = sk_search(cells, limit, solution, &guesses);
     Py_END_ALLOW_THREADS
@@ -122,12 +131,10 @@ PyDoc_STRVAR(run_general_doc,
 
 static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    Py_buffer view;
     uint64_t limit, count, guesses = 0;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
     long n, rows;
     int stopped = 0;
-    Py_ssize_t i;
     (void)self;
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError,
@@ -146,24 +153,8 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (!get_limit(args[3], &limit))
         return NULL;
-    if (PyObject_GetBuffer(args[2], &view, PyBUF_SIMPLE) < 0)
+    if (!read_cells(args[2], cells, (Py_ssize_t)(n * n), (unsigned)n))
         return NULL;
-    if (view.len != n * n) {
-        PyErr_Format(PyExc_ValueError, "expected %ld cell values, got %zd", n * n, view.len);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    for (i = 0; i < view.len; i++) {
-        const uint8_t v = ((const uint8_t *)view.buf)[i];
-        if (v > n) {
-            PyErr_Format(PyExc_ValueError, "cell %zd: value %u is out of range 0-%ld", i,
-                         (unsigned)v, n);
-            PyBuffer_Release(&view);
-            return NULL;
-        }
-        cells[i] = v;
-    }
-    PyBuffer_Release(&view);
     Py_BEGIN_ALLOW_THREADS
     count = gn_search((int)n, (int)rows, cells, limit, solution, &guesses, interrupted, NULL,
                       &stopped);
