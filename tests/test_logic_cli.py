@@ -95,3 +95,20 @@ def test_rate_jobs(tmp_path: Path) -> None:
 def test_rate_usage() -> None:
     code, _, err = run("rate")
     assert code == 2 and "PUZZLE" in err
+
+
+def test_rate_gives_no_level_without_one_solution() -> None:
+    several = ".3...1.....8..7..91..94....9.3....8....6.3.9..6....3.7....25..32..8..9.....7...2."
+    code, out, _ = run("rate", NONE)
+    assert code == 1 and out.splitlines()[:2] == [
+        "level: none (this puzzle has no solution)",
+        "score: -",
+    ]
+    code, out, _ = run("rate", "--json", several)
+    record = json.loads(out)
+    assert code == 1 and record["level"] is None and record["score"] is None
+    code, out, _ = run("rate", "-f", "-", input=f"{NONE}\n{several}\n{EASY}\n")
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == "- - - (this puzzle has no solution)"
+    assert lines[1].startswith("- - - (this puzzle has more than one solution")
+    assert lines[2].startswith("easy ")

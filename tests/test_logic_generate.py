@@ -8,7 +8,7 @@ from sudokit import count_solutions, generate
 from sudokit.errors import GenerationError
 from sudokit.generator import DIFFICULTIES, LEVELS, levels_for
 from sudokit.logic import LEVELS as GRADES
-from sudokit.logic import rate
+from sudokit.logic import TECHNIQUES, rate
 
 
 def test_levels_are_the_graders() -> None:
@@ -52,6 +52,10 @@ def test_require() -> None:
     puzzle = generate(seed=2, require=["x_wing"])
     r = rate(puzzle)
     assert "x_wing" in r.techniques and r.level == "hard"
+    # Needed: the hardest step is the X-Wing, and without it the puzzle rates harder.
+    assert r.hardest == "x_wing"
+    without = rate(puzzle, techniques=[t.id for t in TECHNIQUES if t.id != "x_wing"])
+    assert without.score > r.score
     puzzle = generate(seed=2, difficulty="expert", require=["pointing"])
     r = rate(puzzle)
     assert "pointing" in r.techniques and r.level == "expert"

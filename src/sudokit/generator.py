@@ -132,7 +132,8 @@ def _carve(shape: Shape, rng: random.Random, groups: list[tuple[int, ...]], keep
 
 def _distance(grid: Grid, target: int, need: frozenset[str]) -> int:
     """How far the puzzle is from what is asked: 0 when its level is ``target`` and its
-    path uses every technique of ``need``; else the gap in levels (at least 1).
+    path uses every technique of ``need`` and its hardest step is one of them; else the
+    gap in levels (at least 1).
 
     The grading stops at the target level (at ``expert`` for ``extreme``, which is "not
     solvable up to expert"), so a puzzle above the target costs no more than one at it.
@@ -144,7 +145,12 @@ def _distance(grid: Grid, target: int, need: frozenset[str]) -> int:
     level = LEVELS.index(r.level) if r.solved else top + 1
     if level != target:
         return abs(level - target)
-    return 0 if need <= r.techniques.keys() else 1
+    if not need <= r.techniques.keys():
+        return 1
+    # Needed, not merely used: the hardest step of the path is one of them (the engine
+    # tries simpler techniques first), unless a harder level was asked for as well.
+    floor = max((LEVELS.index(BY_ID[t].level) for t in need), default=-1)
+    return 0 if floor < target or r.hardest in need else 1
 
 
 def generate(
@@ -164,8 +170,10 @@ def generate(
       level is exactly that (``easy`` and ``medium`` also keep the clue counts of
       :data:`DIFFICULTIES`). None gives a minimal puzzle of any level, where no clue (or
       symmetric group of clues) can be removed without losing uniqueness;
-    - ``require``: technique ids (``x_wing``, ...) that the puzzle's logical path must
-      use. Without ``difficulty`` the puzzle is at the level of the hardest of them;
+    - ``require``: technique ids (``x_wing``, ...) the puzzle needs: its logical path
+      uses each of them and its hardest step is one of them (no harder technique is
+      used). Without ``difficulty`` the puzzle is at the level of the hardest of them;
+      with a harder ``difficulty`` each is used and a harder step comes too;
     - ``max_attempts``: how many puzzles to try (default per size, :data:`ATTEMPTS`).
 
     A level or technique the size cannot reach (:func:`levels_for`), or no puzzle found

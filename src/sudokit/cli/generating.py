@@ -61,8 +61,8 @@ def _random_seed() -> int:
     "--require",
     metavar="TECH,...",
     default=None,
-    help="Technique ids the puzzle's logical solution must use (e.g. x_wing,xy_wing); "
-    "see `sudokit explain --json` for ids.",
+    help="Technique ids the puzzle needs (e.g. x_wing,xy_wing): its logical solution "
+    "uses each and its hardest step is one of them; see `sudokit explain --json` for ids.",
 )
 @click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")

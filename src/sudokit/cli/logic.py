@@ -159,9 +159,11 @@ def _sentence(name: str, text: str) -> str:
 
 
 def _rate_fields(r: Rating) -> dict[str, Any]:
+    # A puzzle without exactly one solution has no level: there is nothing to grade.
+    proper = r.solutions == 1
     return {
-        "level": r.level,
-        "score": r.score,
+        "level": r.level if proper else None,
+        "score": r.score if proper else None,
         "hardest": r.hardest,
         "techniques": r.techniques,
         "solved": r.solved,
@@ -169,9 +171,10 @@ def _rate_fields(r: Rating) -> dict[str, Any]:
 
 
 def _rate_one(text: str) -> tuple[dict[str, Any], int]:
-    """Rate one well-formed puzzle (in a worker process too): its fields and exit code."""
+    """Rate one well-formed puzzle (in a worker process too): its fields and how many
+    solutions it has when not one (0 for one solution, 1 for none, 2 for several)."""
     r = rate(parse(text))
-    return _rate_fields(r), 0 if r.solutions == 1 else 1
+    return _rate_fields(r), 0 if r.solutions == 1 else (1 if r.solutions == 0 else 2)
 
 
 _ERROR_FIELDS: dict[str, Any] = {
@@ -209,9 +212,11 @@ def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
     if as_json:
         record = {"puzzle": format_line(rec.grid), **fields, "error": None, "line": rec.line}
         click.echo(json.dumps(record))
-    else:
+    elif code == 0:
         click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
-    return code
+    else:
+        click.echo(f"- - - ({_proper(rec.grid, 0 if code == 1 else 2)})")
+    return 0 if code == 0 else 1
 
 
 def _well_formed(chunk: list[Record]) -> list[str]:
@@ -237,7 +242,10 @@ def rate_cmd(
     uniqueness), expert (colouring, chains, ALS) or extreme (forcing chains, or beyond
     the engine's logic). The score is on the Sudoku Explainer scale (1.0 to about 10).
 
-    With -f, one line per puzzle in input order: 'LEVEL SCORE HARDEST', or
+    A puzzle with no solution or several has no level: it says why and exits 1.
+
+    With -f, one line per puzzle in input order: 'LEVEL SCORE HARDEST', '- - - (why)'
+    for a puzzle without exactly one solution, or
     'error: line N: ...' for a malformed record. --json prints JSON Lines with the keys
     puzzle, level, score, hardest, techniques (steps per technique), solved, error, line.
 
@@ -260,8 +268,12 @@ def rate_cmd(
             click.echo(json.dumps(record))
         else:
             hardest = BY_ID[r.hardest].name if r.hardest else "-"
-            click.echo(f"level: {r.level}")
-            click.echo(f"score: {r.score}")
+            if r.solutions != 1:
+                click.echo(f"level: none ({_proper(grid, r.solutions)})")
+                click.echo("score: -")
+            else:
+                click.echo(f"level: {r.level}")
+                click.echo(f"score: {r.score}")
             click.echo(f"hardest: {hardest}")
             counts = ", ".join(f"{BY_ID[t].name} {k}" for t, k in r.techniques.items())
             click.echo(f"techniques: {counts or '-'}")
