@@ -102,7 +102,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("sashimi_swordfish", "Sashimi Swordfish", "hard", 6.7, fish.sashimi_swordfish, 6),
     ("finned_jellyfish", "Finned Jellyfish", "hard", 6.8, fish.finned_jellyfish, 8),
     ("sashimi_jellyfish", "Sashimi Jellyfish", "hard", 6.8, fish.sashimi_jellyfish, 8),
-    ("w_wing", "W-Wing", "hard", 6.8, wings.w_wing, None),
+    ("w_wing", "W-Wing", "hard", 7.1, wings.w_wing, None),
     # Expert: colouring, chains, ALS.
     ("simple_colouring", "Simple Colouring", "expert", 6.6, colouring.simple_colouring, None),
     ("x_chain", "X-Chain", "expert", 6.6, chains.x_chain, None),
