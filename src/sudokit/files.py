@@ -18,7 +18,6 @@ saying ``cannot write PATH: reason``.
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -82,6 +81,8 @@ def replacing(path: PathLike, *, suffix: str = "") -> Iterator[Path]:
             raise WriteError(name, _reason(err)) from err
         return
     tail = suffix or target.suffix
+    import secrets  # here: it imports hmac and hashlib, which start-up does without
+
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp{tail}")
     try:
         # Created with the usual permissions (umask applies), unlike mkstemp's 0600.

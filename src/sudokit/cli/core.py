@@ -20,7 +20,6 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import ParseError, WriteError
-from ..files import check_writable
 from ..formats import Record, format_line, format_pretty, parse, read_puzzles
 from ..geometry import Shape
 from ..grid import Grid
@@ -415,6 +414,8 @@ def show_cmd(
         ctx.exit(2)
     for target in (png_path, svg_path):
         if target is not None:
+            from ..files import check_writable  # only for pictures: keeps start-up light
+
             check_writable(target)  # before anything is drawn or printed
     click.echo(format_line(grid) if as_line else format_pretty(grid))
     if png_path is None and svg_path is None:
