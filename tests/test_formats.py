@@ -787,3 +787,13 @@ def test_first_17_clue_puzzle_as_text(data_dir: Path) -> None:
     first = next(iter(read_puzzles(path)))
     assert first.text == raw[:81]
     assert first.grid == sudokit.parse(raw[:81])
+
+
+def test_a_picture_that_looks_like_pencil_marks_reads_as_a_picture() -> None:
+    # Found by the property test above: spaced groups of digits on a first line look
+    # like a pencil-mark grid, but the whole text is a 12×12 picture.
+    text = ". 1111 . .\n" + "." * 137
+    grid = parse(text, check=False)
+    assert grid.size == 12 and grid.cells[1:5] == (1, 1, 1, 1)
+    with pytest.raises(DuplicateError):
+        parse(text)

@@ -46,7 +46,16 @@ def parse(
             return parse_rows(_nested_list(puzzle), size=size, check=check)
         kind = _text_kind(puzzle)
         if kind is not None:
-            grid = exchange.parse_position(puzzle, check=check, kind=kind).givens
+            try:
+                grid = exchange.parse_position(puzzle, check=check, kind=kind).givens
+            except ParseError as err:
+                # A picture with spaced groups of digits can look like a pencil-mark grid:
+                # when it reads as a picture, it is one; else the format's error stands.
+                try:
+                    parse_pretty(puzzle, size=size, check=False)
+                except ParseError:
+                    raise err from None
+                return parse_pretty(puzzle, size=size, check=check)
             if size is not None and grid.size != size:
                 raise CellCountError(f"expected a {size}×{size} grid, got {grid.size}×{grid.size}")
             return grid
