@@ -6,6 +6,7 @@ import ast
 import json
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,7 @@ def test_public_names_exist() -> None:
     assert isinstance(sudokit.__version__, str)
 
 
+@cache
 def _modules() -> list[tuple[str, Path]]:
     """(dotted name inside sudokit, path) of every Python module of the package."""
     out = []
@@ -99,10 +101,12 @@ def _modules() -> list[tuple[str, Path]]:
     return out
 
 
-def _module_names() -> set[str]:
-    return {"sudokit" + (f".{m}" if m else "") for m, _ in _modules()}
+@cache
+def _module_names() -> frozenset[str]:
+    return frozenset("sudokit" + (f".{m}" if m else "") for m, _ in _modules())
 
 
+@cache
 def _imports(path: Path, module: str) -> list[tuple[int, str, bool]]:
     """``(line, absolute name, inside a function)`` for every import of a module.
 
