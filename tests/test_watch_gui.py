@@ -19,6 +19,7 @@ import sudokit  # noqa: E402
 from sudokit import parse  # noqa: E402
 from sudokit import watch as traced  # noqa: E402
 from sudokit.gui import watch as gui  # noqa: E402
+from sudokit.gui import watch_layout as layout  # noqa: E402
 from sudokit.gui.watch import SPEEDS, WatchScreen  # noqa: E402
 
 FAMOUS = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -258,24 +259,24 @@ def test_compare_layout_keeps_boards_text_and_counters_apart(
     lanes: int, n: int, window: tuple[int, int]
 ) -> None:
     width, height = window
-    boxes = gui.arrange(width, height, lanes, n, caption_lines=3)
+    boxes = layout.arrange(width, height, lanes, n, caption_lines=3)
     assert len(boxes) == lanes
     areas = []
     for box in boxes:
         bx, by, side = box.board
         assert box.cell >= 4 and side == box.cell * n
-        assert bx >= 0 and bx + side <= width and by >= 0 and by + side <= height - gui.BAR
-        cells = gui.counter_cells(box)
-        bottom = cells[-1][1] + gui.COUNTER
-        assert bottom <= height - gui.BAR, "the counters stay above the status bar"
+        assert bx >= 0 and bx + side <= width and by >= 0 and by + side <= height - layout.BAR
+        cells = layout.counter_cells(box)
+        bottom = cells[-1][1] + layout.COUNTER
+        assert bottom <= height - layout.BAR, "the counters stay above the status bar"
         text = (box.text_left, box.caption_top, box.text_width, bottom - box.caption_top)
         areas += [(bx, by, side, side), text]
         for i, a in enumerate(cells):  # counters side by side, never over one another
             for b in cells[i + 1 :]:
                 assert not _overlap(
-                    (a[0], a[1], a[2], gui.COUNTER), (b[0], b[1], b[2], gui.COUNTER)
+                    (a[0], a[1], a[2], layout.COUNTER), (b[0], b[1], b[2], layout.COUNTER)
                 )
-            assert a[2] >= gui.COUNTER_WIDTH or box.counter_columns == 1
+            assert a[2] >= layout.COUNTER_WIDTH or box.counter_columns == 1
     for i, a in enumerate(areas):
         for b in areas[i + 1 :]:
             assert not _overlap(a, b), (a, b)
@@ -283,12 +284,12 @@ def test_compare_layout_keeps_boards_text_and_counters_apart(
 
 def test_compare_layout_uses_the_window() -> None:
     # Three 9×9 boards in the window a compare opens in are big, not tiny.
-    size = gui.window_for(3, (1920, 1080))
-    boxes = gui.arrange(*size, 3, 9)
+    size = layout.window_for(3, (1920, 1080))
+    boxes = layout.arrange(*size, 3, 9)
     assert min(b.cell for b in boxes) >= 44
     # One 16×16 board: notes stay readable (the board module's compact form at worst).
-    size = gui.window_for(1, (1920, 1080), 16)
-    (box,) = gui.arrange(*size, 1, 16)
+    size = layout.window_for(1, (1920, 1080), 16)
+    (box,) = layout.arrange(*size, 1, 16)
     assert box.cell >= 44 and box.beside
 
 
@@ -301,9 +302,11 @@ def test_counters_text_fits_its_column(surface: pygame.Surface) -> None:
         for _ in range(500):
             lane.forward()
     for size in [(1000, 760), (1400, 820)]:
-        for box, lane in zip(gui.arrange(*size, 5, 9, 3), screen.lanes, strict=True):
+        for box, lane in zip(layout.arrange(*size, 5, 9, 3), screen.lanes, strict=True):
             for (value, label), (_, _, width) in zip(
-                gui.counter_items(lane.replay, screen.elapsed), gui.counter_cells(box), strict=True
+                gui.counter_items(lane.replay, screen.elapsed),
+                layout.counter_cells(box),
+                strict=True,
             ):
                 assert fonts().size(label, 14)[0] < width, label
                 assert fonts().size(value, 20, True)[0] < width, value
@@ -318,20 +321,22 @@ DESKTOPS = [(1280, 800), (1366, 768), (1920, 1080), (2560, 1440), None]
 def test_the_window_opens_tight_around_its_boards(
     desktop: tuple[int, int] | None, n: int, lanes: int
 ) -> None:
-    width, height = gui.window_for(lanes, desktop, n)
-    room = desktop or gui.DESKTOP
-    assert width <= max(gui.MIN_WINDOW[0], room[0]) and height <= max(gui.MIN_WINDOW[1], room[1])
-    cell = min(b.cell for b in gui.arrange(width, height, lanes, n, 3))
-    assert cell <= gui.wanted_cell(n)
+    width, height = layout.window_for(lanes, desktop, n)
+    room = desktop or layout.DESKTOP
+    assert width <= max(layout.MIN_WINDOW[0], room[0]) and height <= max(
+        layout.MIN_WINDOW[1], room[1]
+    )
+    cell = min(b.cell for b in layout.arrange(width, height, lanes, n, 3))
+    assert cell <= layout.wanted_cell(n)
     # Either the cells are as big as wanted or the screen allows no bigger.
-    most = gui.arrange(room[0] - 60, room[1] - 80, lanes, n, 3)
-    assert cell == min(gui.wanted_cell(n), most[0].cell)
+    most = layout.arrange(room[0] - 60, room[1] - 80, lanes, n, 3)
+    assert cell == min(layout.wanted_cell(n), most[0].cell)
     # No band of the window is left empty: a few pixels less either way and the boards
     # shrink (unless the window is at its smallest).
-    if width - 8 >= gui.MIN_WINDOW[0]:
-        assert gui.arrange(width - 8, height, lanes, n, 3)[0].cell < cell
-    if height - 8 >= gui.MIN_WINDOW[1]:
-        assert gui.arrange(width, height - 8, lanes, n, 3)[0].cell < cell
+    if width - 8 >= layout.MIN_WINDOW[0]:
+        assert layout.arrange(width - 8, height, lanes, n, 3)[0].cell < cell
+    if height - 8 >= layout.MIN_WINDOW[1]:
+        assert layout.arrange(width, height - 8, lanes, n, 3)[0].cell < cell
 
 
 @pytest.mark.parametrize("desktop", [(1920, 1080), (2560, 1440), None])
@@ -342,8 +347,8 @@ def test_16x16_notes_are_readable_in_the_window_it_opens(
     from sudokit.gui.board import MIN_NOTE, note_layout
 
     for lanes in (1, 2):
-        size = gui.window_for(lanes, desktop, 16)
-        (box, *_) = gui.arrange(*size, lanes, 16, 3)
+        size = layout.window_for(lanes, desktop, 16)
+        (box, *_) = layout.arrange(*size, lanes, 16, 3)
         positional, font, _, _ = note_layout(box.cell, Shape.of(16))
         assert font >= MIN_NOTE
         if lanes == 1:  # one board: each note in its own place, at least 10 px
