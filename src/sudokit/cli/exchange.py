@@ -26,12 +26,11 @@ from ..formats import (
     parse_position,
     read_puzzles,
 )
-from ..generator import DIFFICULTIES, SYMMETRIES
-from ..geometry import SIZES
 
 if TYPE_CHECKING:
     from ..render.pdf import BookEntry, BookInfo
 from ._io import Failure, byte_progress, count_progress, open_source, report_parse_error
+from .generating import making_options
 
 #: Formats whose puzzles span several lines: a blank line goes between two of them.
 _MULTILINE = frozenset({"pretty", "pencilmarks", "sdk", "ss"})
@@ -211,27 +210,7 @@ def _book_entries(
     "sudoku.pdf, or sudoku-2.pdf... when that exists (never overwritten unasked).",
 )
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, help="Generate N puzzles.")
-@click.option(
-    "--size",
-    type=click.Choice([str(s) for s in SIZES]),
-    default="9",
-    show_default=True,
-    help="With -n: grid size.",
-)
-@click.option(
-    "--difficulty",
-    type=click.Choice(list(DIFFICULTIES)),
-    default=None,
-    help="With -n: the level every puzzle must have (default: any).",
-)
-@click.option("--seed", type=int, default=None, help="With -n: puzzle i uses SEED+i.")
-@click.option(
-    "--symmetry",
-    type=click.Choice(list(SYMMETRIES)),
-    default="rot180",
-    show_default=True,
-    help="With -n: symmetry of the clues.",
-)
+@making_options("With -n only. ")
 @click.option("--title", default="Sudoku", show_default=True, help="The book's title.")
 @click.option(
     "--per-page",

@@ -4,14 +4,57 @@ engine, which the solving commands do without."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import click
 
 from ..formats import format_line, format_pretty
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES
-from ._io import count_progress
+from ._io import F, count_progress
 from .core import _Command
+
+
+def making_options(prefix: str = "") -> Callable[[F], F]:
+    """``--seed``, ``--size``, ``--symmetry`` and ``--difficulty``, declared once for every
+    command that makes puzzles (``generate``; ``print -n``, whose help says "With -n only")."""
+    options = (
+        click.option(
+            "--seed",
+            type=int,
+            default=None,
+            help=f"{prefix}Seed of the first puzzle; puzzle i (from 0) uses SEED+i. "
+            "Default: random.",
+        ),
+        click.option(
+            "--size",
+            type=click.Choice([str(s) for s in SIZES]),
+            default="9",
+            show_default=True,
+            help=f"{prefix}Grid size (n for n×n).",
+        ),
+        click.option(
+            "--symmetry",
+            type=click.Choice(list(SYMMETRIES)),
+            default="rot180",
+            show_default=True,
+            help=f"{prefix}Symmetry of the clue pattern.",
+        ),
+        click.option(
+            "--difficulty",
+            type=click.Choice(list(DIFFICULTIES)),
+            default=None,
+            help=f"{prefix}The level the puzzle must have, as `sudokit rate` grades it. "
+            "Default: a minimal puzzle of any level.",
+        ),
+    )
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
 
 
 def _random_seed() -> int:
@@ -30,33 +73,7 @@ def _random_seed() -> int:
     show_default=True,
     help="How many puzzles.",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=None,
-    help="Seed of the first puzzle; puzzle i (from 0) uses SEED+i. Default: random.",
-)
-@click.option(
-    "--size",
-    type=click.Choice([str(s) for s in SIZES]),
-    default="9",
-    show_default=True,
-    help="Grid size (n for n×n).",
-)
-@click.option(
-    "--symmetry",
-    type=click.Choice(list(SYMMETRIES)),
-    default="rot180",
-    show_default=True,
-    help="Symmetry of the clue pattern.",
-)
-@click.option(
-    "--difficulty",
-    type=click.Choice(list(DIFFICULTIES)),
-    default=None,
-    help="The level the puzzle must have, as `sudokit rate` grades it. "
-    "Default: a minimal puzzle of any level.",
-)
+@making_options()
 @click.option(
     "--require",
     metavar="TECH,...",

@@ -13,7 +13,7 @@ from typing import IO
 from ..errors import CellCountError, ParseError
 from ..geometry import CELL_COUNTS, SIZES
 from ..grid import Grid
-from . import sniff as exchange
+from . import sniff
 from .position import Record
 from .text import (
     _ALLOWED,
@@ -47,7 +47,7 @@ def parse(
         kind = _text_kind(puzzle)
         if kind is not None:
             try:
-                grid = exchange.parse_position(puzzle, check=check, kind=kind).givens
+                grid = sniff.parse_position(puzzle, check=check, kind=kind).givens
             except ParseError as err:
                 # A picture with spaced groups of digits can look like a pencil-mark grid:
                 # when it reads as a picture, it is one; else the format's error stands.
@@ -68,7 +68,7 @@ def _text_kind(text: str) -> str | None:
     # Plain lines and pictures never hold these characters; skip the guessing for them.
     if not any(ch in text for ch in ":[/{#*") and not re.search(r"\w\w\s", text):
         return None
-    return exchange.sniff(text.strip("\n").splitlines())[1]
+    return sniff.sniff(text.strip("\n").splitlines())[1]
 
 
 def _without_bom(lines: Iterable[str]) -> Iterator[str]:
@@ -92,9 +92,9 @@ def _read_other(
     try:
         if format in ("sdm", "csv"):
             plain = read_puzzles(lines, check=check, format="line")
-            yield from exchange.plain_records(format, plain)
+            yield from sniff.plain_records(format, plain)
         else:
-            yield from exchange.read_exchange(format, lines, check)
+            yield from sniff.read_exchange(format, lines, check)
     finally:
         if isinstance(opened, io.IOBase) and opened is not source:
             opened.close()
@@ -161,11 +161,11 @@ def read_puzzles(
     Streams lazily, so files of millions of puzzles take no memory up front.
     """
     if format in (None, "auto") and isinstance(source, str | os.PathLike):
-        format = exchange.format_of_name(os.fspath(source))
+        format = sniff.format_of_name(os.fspath(source))
     opened = _open(source)
     lines: Iterable[str] = opened
     if format in (None, "auto"):
-        lines, format = exchange.sniff(opened)
+        lines, format = sniff.sniff(opened)
     if format not in (None, "line"):
         yield from _read_other(format, lines, opened, source, check)
         return

@@ -33,10 +33,10 @@ def order(level: str) -> int:
 def filed_level(puzzle: Grid, requested: str) -> str:
     """The level a new puzzle is played and counted under: the level it really has.
 
-    A small grid cannot reach every level (every 4×4 puzzle is easy), and the generator
-    may settle for the closest level it found; statistics must not file such a puzzle
-    under the level that was asked for. The puzzle is rated (it has one solution) unless
-    it is a custom one.
+    The generator makes exactly the level asked for (or refuses), but a puzzle may come
+    from elsewhere (a maker given to the game, a saved choice); statistics must never file
+    a puzzle under a level it does not have. The puzzle is rated (it has one solution)
+    unless it is a custom one.
     """
     if requested not in LEVELS:
         return requested
