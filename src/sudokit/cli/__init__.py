@@ -43,7 +43,7 @@ COMMANDS: dict[str, str] = {
     "play": "game:play",
     "stats": "game:stats",
     "watch": "watch:watch",
-    "print": "exchange:print_cmd",
+    "print": "printing:print_cmd",
     "convert": "exchange:convert_cmd",
 }
 
