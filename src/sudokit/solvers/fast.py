@@ -189,6 +189,7 @@ class Engine:
         self._search = search
         self._random_search = random_search
         self._width = w
+        self._guard = guard
 
     def start(self, cells: Sequence[int]) -> Packed | None:
         """The state after propagating the givens, or None if they contradict."""
@@ -197,6 +198,24 @@ class Engine:
         for c, v in enumerate(cells):
             g |= (every if v == 0 else 1 << (v - 1)) << (w * c)
         return self.propagate(g, 0, 0, 0, 0)
+
+    def singles(self, cells: Sequence[int]) -> list[int] | None:
+        """The grid after every naked and hidden single (0 where a cell stays open), or
+        None if the givens contradict."""
+        st = self.start(cells)
+        if st is None:
+            return None
+        g, settled = st[0], st[1] >> self.shape.n
+        w, every = self._width, self.shape.all_mask
+        return [
+            ((g >> (w * c)) & every).bit_length() if settled >> (w * c) & 1 else 0
+            for c in range(self.shape.ncells)
+        ]
+
+    def settles(self, cells: Sequence[int]) -> bool:
+        """Whether naked and hidden singles alone fill the grid (no guess)."""
+        st = self.start(cells)
+        return st is not None and st[1] == self._guard
 
     def run(self, cells: Sequence[int], limit: int) -> SearchResult:
         """Count solutions up to ``limit`` (>= 1), keeping the first as digits."""

@@ -1,0 +1,82 @@
+"""Screening (sudokit.logic.screen) and the graded generation that uses it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit import generate, solve
+from sudokit import generator as gen
+from sudokit.geometry import Shape
+from sudokit.grid import Grid
+from sudokit.logic import rate
+from sudokit.logic.screen import finishes, singles_finish
+from sudokit.solvers.fast import engine
+
+_SHAPE = Shape.of(9)
+
+
+def _candidates(seed: int, count: int) -> list[Grid]:
+    """Minimal puzzles as graded generation draws them, before any grading."""
+    rng = random.Random(seed)
+    groups = gen.symmetry_groups(_SHAPE, "rot180")
+    return [gen._carve(_SHAPE, rng, groups, 0) for _ in range(count)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_singles_closure_is_sound_and_settles_exactly_the_easy_puzzles(seed: int) -> None:
+    (grid,) = _candidates(seed, 1)
+    solution = solve(grid)
+    assert solution is not None
+    cells = engine(_SHAPE).singles(grid.cells)
+    assert cells is not None
+    assert all(v in (0, s) for v, s in zip(cells, solution.cells, strict=True))
+    assert all(g == 0 or v == g for v, g in zip(cells, grid.cells, strict=True))
+    assert singles_finish(grid) == all(cells) == (rate(grid, max_level="easy").solved)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_screen_agrees_with_the_engine_at_every_level(seed: int) -> None:
+    # Screening only rejects; it must not reject what the engine would keep, nor keep
+    # (as "does not finish") what the engine finishes.
+    for grid in _candidates(seed, 3):
+        for level in ("medium", "hard", "expert"):
+            expected = rate(grid, max_level=level, solutions=1).solved
+            assert finishes(grid, level) == expected, (str(grid), level)
+
+
+def test_an_extreme_candidate_is_not_finished_by_the_screen() -> None:
+    puzzle = generate(seed=0, difficulty="extreme")
+    assert not finishes(puzzle, "expert")
+    assert finishes(puzzle, "expert") == rate(puzzle, max_level="expert").solved
+
+
+def _unscreened(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gen, "singles_finish", lambda grid: False)
+    monkeypatch.setattr(gen, "finishes", lambda grid, level: False)
+
+
+@pytest.mark.parametrize(("level", "seeds"), [("hard", 4), ("expert", 3), ("extreme", 2)])
+def test_screening_keeps_every_seeds_puzzle(
+    monkeypatch: pytest.MonkeyPatch, level: str, seeds: int
+) -> None:
+    screened = [generate(seed=s, difficulty=level) for s in range(seeds)]
+    _unscreened(monkeypatch)
+    assert [generate(seed=s, difficulty=level) for s in range(seeds)] == screened
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "extreme"])
+def test_generated_puzzles_rate_at_their_level_on_both_backends(
+    monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    seeds = (3, 5)
+    puzzles = [generate(seed=s, difficulty=level) for s in seeds]
+    for puzzle in puzzles:
+        assert rate(puzzle).level == level
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    assert [generate(seed=s, difficulty=level) for s in seeds] == puzzles
