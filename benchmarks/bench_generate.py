@@ -1,13 +1,21 @@
-"""Generation speed: seconds per puzzle and clue counts, by size, symmetry and difficulty.
+"""Generation speed: CPU time per puzzle and clue counts, by size, symmetry and difficulty.
 
     python benchmarks/bench_generate.py                 # sizes 4, 6, 9, 12; 30 seeds each
     python benchmarks/bench_generate.py -k 100 --sizes 9 --symmetries rot180,none
     python benchmarks/bench_generate.py --big           # adds 16×16 (slow: seconds per puzzle)
+    python benchmarks/bench_generate.py --sizes 9 --symmetries rot180 \
+        --difficulties hard,expert,extreme --compare    # graded: screened against not
 
 For every combination, ``sudokit.generate(size, seed=s, symmetry=..., difficulty=...)``
-runs for the seeds ``0..K-1`` and each call is timed on its own (``time.perf_counter``);
-the table gives the median and 90th percentile per puzzle in milliseconds (the JSON keeps
-seconds), and the clue counts.
+runs for the seeds ``0..K-1`` and each call is timed on its own (CPU time of the process,
+``time.process_time``, so other work on a shared machine counts less); the table gives
+the median, 95th percentile and maximum per puzzle in milliseconds (the JSON keeps
+seconds), and the clue counts. Levels a size cannot reach are skipped.
+
+``--compare`` also runs every graded combination with the generator's screens switched
+off (each candidate graded in full, as before screening existed), interleaved seed by
+seed so that both see the same machine load, and adds the unscreened median, p95 and
+max, the ratio of the medians and how many seeds gave the same puzzle both ways.
 The same seeds give the same puzzles with any backend, so runs are comparable.
 """
 
@@ -18,19 +26,33 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from _common import fmt_num, machine_info, percentile, render_table
-from sudokit import generate
-from sudokit.generator import DIFFICULTIES, SYMMETRIES
+from sudokit import generate, generator
+from sudokit.generator import DIFFICULTIES, SYMMETRIES, levels_for
 from sudokit.geometry import Shape
 from sudokit.solvers import backend_for
 
 DEFAULT_K = 30
 DEFAULT_BIG_K = 5
-DIFFICULTY_ORDER = ("easy", "medium", "hard")
+DIFFICULTY_ORDER = ("easy", "medium", "hard", "expert", "extreme")
+DEFAULT_DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass(slots=True)
+class Times:
+    median_s: float
+    p95_s: float
+    max_s: float
+    total_s: float
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Times:
+        return cls(statistics.median(seconds), percentile(seconds, 95), max(seconds), sum(seconds))
 
 
 @dataclass(slots=True)
@@ -39,33 +61,59 @@ class Row:
     symmetry: str
     difficulty: str
     puzzles: int
-    median_s: float
-    p90_s: float
+    times: Times
     mean_clues: float
     min_clues: int
     max_clues: int
-    total_s: float
+    unscreened: Times | None = None
+    same_puzzles: int | None = None
+    extra: dict[str, float] = field(default_factory=dict)
 
 
-def measure(size: int, symmetry: str, difficulty: str, k: int) -> Row:
+@contextmanager
+def unscreened() -> Iterator[None]:
+    """The generator without its screens: every candidate graded in full."""
+    names = vars(generator)
+    saved = names["singles_finish"], names["finishes"]
+    names["singles_finish"] = lambda grid: False
+    names["finishes"] = lambda grid, level: False
+    try:
+        yield
+    finally:
+        names["singles_finish"], names["finishes"] = saved
+
+
+def _timed(size: int, seed: int, symmetry: str, difficulty: str) -> tuple[float, str, int]:
+    t0 = time.process_time()
+    grid = generate(size, seed=seed, symmetry=symmetry, difficulty=difficulty)
+    return time.process_time() - t0, str(grid), grid.clue_count
+
+
+def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) -> Row:
     seconds: list[float] = []
+    before: list[float] = []
     clues: list[int] = []
+    same = 0
     for seed in range(k):
-        t0 = time.perf_counter()
-        grid = generate(size, seed=seed, symmetry=symmetry, difficulty=difficulty)
-        seconds.append(time.perf_counter() - t0)
-        clues.append(grid.clue_count)
+        t, puzzle, count = _timed(size, seed, symmetry, difficulty)
+        seconds.append(t)
+        clues.append(count)
+        if compare:
+            with unscreened():
+                t, old, _ = _timed(size, seed, symmetry, difficulty)
+            before.append(t)
+            same += old == puzzle
     return Row(
         size=size,
         symmetry=symmetry,
         difficulty=difficulty,
         puzzles=k,
-        median_s=statistics.median(seconds),
-        p90_s=percentile(seconds, 90),
+        times=Times.of(seconds),
         mean_clues=statistics.fmean(clues),
         min_clues=min(clues),
         max_clues=max(clues),
-        total_s=sum(seconds),
+        unscreened=Times.of(before) if compare else None,
+        same_puzzles=same if compare else None,
     )
 
 
@@ -101,7 +149,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--symmetries", help="comma-separated, default all: " + ", ".join(SYMMETRIES))
     p.add_argument(
-        "--difficulties", help="comma-separated, default all: " + ", ".join(DIFFICULTY_ORDER)
+        "--difficulties",
+        help=f"comma-separated, from {', '.join(DIFFICULTY_ORDER)} "
+        f"(default {','.join(DEFAULT_DIFFICULTIES)})",
+    )
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time each graded row with the screens off (as before screening)",
     )
     p.add_argument("--markdown", action="store_true", help="print a markdown pipe table")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write raw results as JSON")
@@ -121,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         Shape.of(s)  # unsupported sizes fail here, before any work
     symmetries = _names(args.symmetries, list(SYMMETRIES), "symmetry")
     known_difficulties = [d for d in DIFFICULTY_ORDER if d in DIFFICULTIES]
-    difficulties = _names(args.difficulties, known_difficulties, "difficulty")
+    difficulties = _names(
+        args.difficulties or ",".join(DEFAULT_DIFFICULTIES), known_difficulties, "difficulty"
+    )
 
     rows: list[Row] = []
     for size in sizes:
@@ -129,11 +186,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         generate(size, seed=-1, difficulty="easy")  # untimed: builds the shape's tables
         for symmetry in symmetries:
             for difficulty in difficulties:
-                row = measure(size, symmetry, difficulty, k)
+                if difficulty not in levels_for(size):
+                    continue
+                row = measure(size, symmetry, difficulty, k, args.compare)
                 rows.append(row)
                 if not args.quiet:
                     print(
-                        f"{size}×{size} {symmetry:<8} {difficulty:<6} {row.total_s:7.2f} s",
+                        f"{size}×{size} {symmetry:<8} {difficulty:<7} {row.times.total_s:7.2f} s",
                         file=sys.stderr,
                         flush=True,
                     )
@@ -145,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"cpu: {info['cpu']}, cores: {info['cores']}",
         f"python: {info['python']}",
         f"backends: {backends}",
+        "times: CPU seconds of this process per generate() call",
         f"seeds 0..{args.count - 1}"
         + (f" (16×16: 0..{args.big_count - 1})" if 16 in sizes else ""),
     ]
@@ -154,24 +214,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         "difficulty",
         "puzzles",
         "median ms",
-        "p90 ms",
+        "p95 ms",
+        "max ms",
         "mean clues",
         "clues min-max",
     ]
-    body = [
-        [
+    compared = any(r.unscreened is not None for r in rows)
+    if compared:
+        headers += ["unscreened median ms", "p95 ms", "max ms", "median ratio", "same puzzles"]
+
+    def ms(x: float) -> str:
+        return fmt_num(x * 1e3)
+
+    body = []
+    for r in rows:
+        line = [
             f"{r.size}×{r.size}",
             r.symmetry,
             r.difficulty,
             str(r.puzzles),
-            fmt_num(r.median_s * 1e3),
-            fmt_num(r.p90_s * 1e3),
+            ms(r.times.median_s),
+            ms(r.times.p95_s),
+            ms(r.times.max_s),
             f"{r.mean_clues:.1f}",
             f"{r.min_clues}-{r.max_clues}",
         ]
-        for r in rows
-    ]
-    right = [False, False, False, True, True, True, True, True]
+        if compared:
+            u = r.unscreened
+            line += (
+                [
+                    ms(u.median_s),
+                    ms(u.p95_s),
+                    ms(u.max_s),
+                    f"{u.median_s / r.times.median_s:.1f}×",
+                    f"{r.same_puzzles}/{r.puzzles}",
+                ]
+                if u is not None
+                else ["—"] * 5
+            )
+        body.append(line)
+    right = [False, False, False] + [True] * (len(headers) - 3)
     print("\n".join(("- " + h) if args.markdown else h for h in head))
     print()
     print(render_table(headers, body, right=right, markdown=args.markdown))
