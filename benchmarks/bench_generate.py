@@ -5,6 +5,7 @@
     python benchmarks/bench_generate.py --big           # adds 16×16 (slow: seconds per puzzle)
     python benchmarks/bench_generate.py --sizes 9 --symmetries rot180 \
         --difficulties hard,expert,extreme --compare    # graded: screened against not
+    python benchmarks/bench_generate.py --agreement 2000  # screen against engine
 
 For every combination, ``sudokit.generate(size, seed=s, symmetry=..., difficulty=...)``
 runs for the seeds ``0..K-1`` and each call is timed on its own (CPU time of the process,
@@ -16,6 +17,10 @@ seconds), and the clue counts. Levels a size cannot reach are skipped.
 off (each candidate graded in full, as before screening existed), interleaved seed by
 seed so that both see the same machine load, and adds the unscreened median, p95 and
 max, the ratio of the medians and how many seeds gave the same puzzle both ways.
+``--agreement K`` instead draws K 9×9 candidates as graded generation does (before any
+grading) and asks, per level, whether the screen and the engine (``rate`` capped at the
+level) finish each: their counts, the candidates where they disagree (the screen's
+order-independence, measured) and the mean CPU milliseconds of each.
 The same seeds give the same puzzles with any backend, so runs are comparable.
 """
 
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -117,6 +123,44 @@ def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) ->
     )
 
 
+def agreement(k: int) -> list[list[str]]:
+    """Screen against engine on ``k`` 9×9 candidates (seed ``i`` draws the ``i``-th):
+    per level, how many each finishes, and on how many they disagree."""
+    from sudokit.logic import rate
+    from sudokit.logic.screen import finishes, singles_finish
+
+    shape = Shape.of(9)
+    groups = generator.symmetry_groups(shape, "rot180")
+    levels = ("easy", "medium", "hard", "expert")
+    done = {lv: [0, 0, 0, 0.0, 0.0] for lv in levels}  # engine, screen, differ, s, s
+    for seed in range(k):
+        grid = generator._carve(shape, random.Random(seed), groups, 0)
+        for lv in levels:
+            t0 = time.process_time()
+            screened = singles_finish(grid) if lv == "easy" else finishes(grid, lv)
+            t1 = time.process_time()
+            graded = rate(grid, max_level=lv, solutions=1).solved
+            t2 = time.process_time()
+            row = done[lv]
+            row[0] += graded
+            row[1] += screened
+            row[2] += graded != screened
+            row[3] += t1 - t0
+            row[4] += t2 - t1
+    return [
+        [
+            f"up to {lv}",
+            str(k),
+            str(int(a)),
+            str(int(b)),
+            str(int(d)),
+            fmt_num(ts * 1e3 / k),
+            fmt_num(tr * 1e3 / k),
+        ]
+        for lv, (a, b, d, ts, tr) in done.items()
+    ]
+
+
 def _names(spec: str | None, known: Sequence[str], what: str) -> list[str]:
     if not spec:
         return list(known)
@@ -158,6 +202,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="also time each graded row with the screens off (as before screening)",
     )
+    p.add_argument(
+        "--agreement",
+        type=int,
+        metavar="K",
+        help="instead: screen against engine on K 9×9 candidates, per level",
+    )
     p.add_argument("--markdown", action="store_true", help="print a markdown pipe table")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write raw results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -179,6 +229,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     difficulties = _names(
         args.difficulties or ",".join(DEFAULT_DIFFICULTIES), known_difficulties, "difficulty"
     )
+
+    if args.agreement:
+        headers = ["techniques", "candidates", "engine finishes", "screen finishes"]
+        headers += ["disagree", "screen ms", "engine ms"]
+        table = agreement(args.agreement)
+        print(render_table(headers, table, right=[False] + [True] * 6, markdown=args.markdown))
+        return 0
 
     rows: list[Row] = []
     for size in sizes:

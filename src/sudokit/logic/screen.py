@@ -75,6 +75,7 @@ _PREFERENCE = (
     "als_xz",
 )
 _RANK = {tid: i for i, tid in enumerate(_PREFERENCE)}
+_SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
 
 
 Move = tuple[tuple[Candidate, ...], tuple[Candidate, ...]]
@@ -148,7 +149,10 @@ def finishes(grid: Grid, max_level: str, *, unique: bool = True) -> bool:
     ``unique``: the puzzle is known to have one solution (allows uniqueness techniques).
     """
     order = _order(max_level, grid.shape, unique)
-    singles = {"full_house", "hidden_single", "naked_single"} <= {t.id for t in order}
+    singles = {t.id for t in order} >= _SINGLES
+    if singles:
+        # Swept below: the single techniques would find nothing after a sweep.
+        order = tuple(t for t in order if t.id not in _SINGLES)
     if singles:
         # The bit-parallel solver places the opening run of singles.
         cells = engine(grid.shape).singles(grid.cells)
