@@ -49,7 +49,31 @@ from sudokit.logic.engine import fast_path, select
 from sudokit.logic.grade import summarize
 from sudokit.solvers import search
 
-SECTIONS = ("soundness", "speed", "spearman", "levels", "generation")
+SECTIONS = ("soundness", "speed", "spearman", "hardest", "levels", "generation")
+
+#: The famous hard puzzles (as published), rated in the ``hardest`` section.
+FAMOUS = (
+    (
+        "AI Escargot",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ),
+    (
+        "Easter Monster",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    ),
+    (
+        "Platinum Blonde",
+        ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...",
+    ),
+    (
+        "Golden Nugget",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+    ),
+    (
+        "Inkala 2012",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    ),
+)
 
 #: Datasets walked by the soundness section, with the default cap on puzzles (None: all).
 #: The big sets are capped by default so that a run takes minutes; --full takes them whole.
@@ -57,8 +81,9 @@ SOUNDNESS_SETS: tuple[tuple[str, int | None], ...] = (
     ("easy_generated_1000", None),
     ("puzzles2_17_clue", 5000),
     ("puzzles3_magictour_top1465", None),
-    ("puzzles5_forum_hardest_1905_11+", 2000),
-    ("puzzles6_forum_hardest_1106", None),
+    # The forum's hardest need nested forcing nets: tens of seconds each in pure Python.
+    ("puzzles5_forum_hardest_1905_11+", 20),
+    ("puzzles6_forum_hardest_1106", 20),
     ("rated/qqwing_simple.sdm", None),
     ("rated/qqwing_easy.sdm", None),
     ("rated/qqwing_intermediate.sdm", None),
@@ -79,6 +104,7 @@ Out = Callable[[str], None]
 def examine(text: str) -> dict[str, Any]:
     """Rate one puzzle while checking every move against its solution."""
     start = time.perf_counter()
+    cpu = time.process_time()
     grid = parse(text, check=False)
     outcome = search(grid, 2)
     if outcome.count != 1 or outcome.solution is None:
@@ -107,6 +133,7 @@ def examine(text: str) -> dict[str, Any]:
         "wrong_place": wrong_place,
         "wrong_elim": wrong_elim,
         "secs": time.perf_counter() - start,
+        "cpu": time.process_time() - cpu,
     }
 
 
@@ -367,7 +394,7 @@ def section_spearman(args: argparse.Namespace, ratings: Ratings, out: Out) -> di
             groups["SE classic, all sets"].append((res["score"], er, hs))
     else:
         out("- rated/reference_ratings.tsv: not present, skipped")
-    hardest = hardest_rows(args.data)[: args.limit or None]
+    hardest = hardest_rows(args.data)[:: args.hardest_every][: args.limit or None]
     if hardest:
         results = ratings.get(p for p, _ in hardest)
         for (_, er), res in zip(hardest, results, strict=True):
@@ -398,6 +425,69 @@ def section_spearman(args: argparse.Namespace, ratings: Ratings, out: Out) -> di
         )
     headers = ["puzzles", "n", "SE range", "sudokit score", "HoDoKu score"]
     out(render_table(headers, rows, right=[False, True, True, True, True], markdown=args.markdown))
+    out("")
+    return figures
+
+
+def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dict[str, Any]:
+    out("## The hardest puzzles: finished by logic, time, SE's ER\n")
+    figures: dict[str, Any] = {}
+    rows = []
+    sets: list[tuple[str, list[tuple[str, float | None]]]] = []
+    hardest = hardest_rows(args.data)[:: args.hardest_every][: args.limit or None]
+    if hardest:
+        sets.append((f"HardestDatabase110626, ER rows, every {args.hardest_every}", list(hardest)))
+    else:
+        out("- rated/HardestDatabase110626.txt: not present, skipped")
+    sets.append(("the famous five", [(p, None) for _, p in FAMOUS]))
+    for name, items in sets:
+        results = ratings.get(p for p, _ in items)
+        cpu = sorted(r["cpu"] for r in results)
+        finished = sum(r["solved"] for r in results)
+        wrong = sum(r["wrong_place"] + r["wrong_elim"] for r in results)
+        rated = [(r["score"], er) for r, (_, er) in zip(results, items, strict=True) if er]
+        rho = spearman([a for a, _ in rated], [b for _, b in rated]) if len(rated) > 2 else None
+        near = sum(abs(a - b) <= 0.3 for a, b in rated)
+        figures[name] = {
+            "puzzles": len(items),
+            "finished": finished,
+            "wrong": wrong,
+            "cpu_median": percentile(cpu, 50),
+            "cpu_p95": percentile(cpu, 95),
+            "cpu_max": cpu[-1],
+            "spearman": rho,
+            "within_0.3": near,
+            "rated": len(rated),
+        }
+        rows.append(
+            [
+                name,
+                f"{len(items)}",
+                f"{finished}/{len(items)}",
+                f"{wrong}",
+                f"{percentile(cpu, 50):.1f} / {percentile(cpu, 95):.1f} / {cpu[-1]:.1f}",
+                "-" if rho is None else f"{rho:.2f}",
+                "-" if not rated else f"{near}/{len(rated)}",
+            ]
+        )
+    headers = [
+        "puzzles",
+        "n",
+        "finished",
+        "wrong",
+        "CPU s median / p95 / max",
+        "ρ vs ER",
+        "within ±0.3 of ER",
+    ]
+    out(render_table(headers, rows, right=[False] + [True] * 6, markdown=args.markdown))
+    if hardest:
+        out("\n| puzzle | ER | sudokit | hardest step | CPU s |")
+        out("|---|---:|---:|---|---:|")
+        for (p, er), r in zip(hardest, ratings.get(p for p, _ in hardest), strict=True):
+            out(f"| {p[:20]}… | {er} | {r['score']} | {r['hardest']} | {r['cpu']:.1f} |")
+    out("")
+    for (label, _), r in zip(FAMOUS, ratings.get(p for _, p in FAMOUS), strict=True):
+        out(f"- {label}: {r['score']} ({r['hardest']}), {r['cpu']:.1f} s CPU")
     out("")
     return figures
 
@@ -493,6 +583,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true", help="whole datasets, no caps")
     parser.add_argument("--peer-limit", type=int, default=0, help="puzzles for the peers")
     parser.add_argument("--gen-count", type=int, default=30, help="puzzles per level")
+    parser.add_argument(
+        "--hardest-every", type=int, default=10, help="every k-th ER row of the hardest list"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes for ratings")
     parser.add_argument("--markdown", action="store_true", help="pipe tables")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
@@ -522,6 +615,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures[name] = section_speed(args, out)
         elif name == "spearman":
             figures[name] = section_spearman(args, ratings, out)
+        elif name == "hardest":
+            figures[name] = section_hardest(args, ratings, out)
         elif name == "levels":
             figures[name] = section_levels(args, ratings, out)
         elif name == "generation":

@@ -4,7 +4,9 @@ Each fixture is a 9×9 position where the technique applies: the digits placed s
 (one line, ``.`` for empty), the candidates removed beyond what the rules remove
 (``r2c1:28`` = 2 and 8 are gone from r2c1), and what the technique must find. The
 positions were taken from the logical paths of sudokit-generated puzzles and of the
-magictour top1465 and sudoku-exchange sets, then checked against the solution.
+magictour top1465 and sudoku-exchange sets, then checked against the solution. The
+forcing nets of every level share one position of a generated puzzle (each level finds
+its own easiest conclusion there); ``test_logic_nets.py`` has positions that need them.
 """
 
 from __future__ import annotations
@@ -219,7 +221,7 @@ forcing_net
   removed r1c1:9 r1c2:7 r1c3:4 r1c4:4 r1c5:4 r1c9:5 r2c5:7 r2c9:4 r3c3:14 r4c1:9 r4c6:147 r4c7:9
   removed r4c9:148 r5c5:14 r5c6:4 r5c7:7 r5c8:17 r5c9:7 r6c6:14 r6c8:1 r6c9:8 r7c9:8 r8c5:13
   removed r8c6:38 r8c7:3 r8c8:3 r9c5:1 r9c6:38
-  removes r1c3:6
+  removes r6c7:2
 
 cell_forcing_chain
 ......12.5..3.269....8.9....5..2..6.3.8......7...5.....15..64.....7....9.47.....6
@@ -232,6 +234,36 @@ unit_forcing_chain
 5..2..3......8..9...2.34..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9
   removed r1c8:1 r1c9:1 r4c6:5 r5c4:59 r5c6:5 r6c4:45 r7c5:5 r9c5:4
   removes r7c8:1
+
+forcing_net_plus
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r8c2:2
+
+nested_chain_net
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r8c2:2
+
+nested_multiple_net
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r5c5:7 r6c5:1 r6c8:2
+
+nested_net
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r5c5:7 r6c5:1 r6c8:2
+
+nested_net_plus
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r5c5:7 r6c5:1 r6c8:2
+
+deep_nested_net
+6.395.481...4.86.2.48.61.5.........6..46.95..86.5......8.....657.51.6...496825713
+  removed r4c2:23 r4c3:2 r4c5:347 r4c7:9 r4c8:2 r5c5:3 r6c5:3 r6c7:39 r7c5:3 r8c5:4 r8c7:9 r8c9:9
+  removes r5c5:7 r6c5:1 r6c8:2
 
 direct_claiming
 .7.593.4..4...1.9719.746.234..937..5.594..37.....654.9.3.6.9.545.437.96.96..54.3.

@@ -104,6 +104,12 @@ def tables(shape: Shape) -> Tables:
     )
 
 
+#: ``State.memo`` key: the highest rating on the path so far. A technique may then return
+#: any step rated at most this instead of its easiest one (the path's score is the same),
+#: which lets the costliest searches stop early.
+FLOOR = "floor"
+
+
 class State:
     """A candidate grid: placed digits, candidate masks, and each digit's cell set.
 

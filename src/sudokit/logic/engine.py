@@ -16,7 +16,7 @@ from ..formats import parse
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import search
-from .candidates import State, cells_of
+from .candidates import FLOOR, State, cells_of
 from .step import Candidate, Step
 from .techniques import BY_ID, TECHNIQUES, Technique, level_index
 from .techniques.singles import naked_single_rating
@@ -40,7 +40,7 @@ def select(
 
     ``techniques``: ids (or entries) to allow, all by default; ``max_level``: drop
     techniques above that level; ``shape``: drop those that say nothing at that size;
-    ``unique=False`` drops the uniqueness techniques.
+    ``unique=False`` drops the uniqueness techniques and the deep forcing nets.
     """
     if techniques is None:
         chosen = TECHNIQUES
@@ -57,7 +57,9 @@ def select(
     return tuple(
         t
         for t in chosen
-        if level_index(t.level) <= top and t.min_size <= n and (unique or not t.uniqueness)
+        if level_index(t.level) <= top
+        and t.min_size <= n
+        and (unique or not (t.uniqueness or t.deep))
     )
 
 
@@ -72,7 +74,7 @@ def next_step(
     if techniques is None:
         techniques = select(shape=state.shape, unique=unique)
     for tech in techniques:
-        if tech.uniqueness and not unique:
+        if (tech.uniqueness or tech.deep) and not unique:
             continue
         step = tech.find(state)
         if step is not None:
@@ -91,12 +93,15 @@ def steps(
     if techniques is None:
         techniques = select(shape=state.shape, unique=unique)
     count = 0
+    top = 0.0
     while not state.is_solved():
         if max_steps is not None and count >= max_steps:
             return
+        state.memo[FLOOR] = top
         step = next_step(state, unique=unique, techniques=techniques)
         if step is None:
             return
+        top = max(top, step.rating)
         state = state.apply(step)
         count += 1
         yield step, state
@@ -164,6 +169,7 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
     sweeps = {t.id for t in techniques} >= _SINGLES
     rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
     st = state
+    top = 0.0
     while not st.is_solved():
         if sweeps:
             sweep = _singles_sweep(st)
@@ -172,9 +178,11 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
                 st = st.applied(placements)
                 yield FastStep(tid, rating, placements, (), None, st)
                 continue
+        st.memo[FLOOR] = top
         step = next_step(st, unique=unique, techniques=rest)
         if step is None:
             return
+        top = max(top, step.rating)
         st = st.apply(step)
         yield FastStep(step.technique, step.rating, step.placements, step.eliminations, step, st)
         if not unique and st.broken():

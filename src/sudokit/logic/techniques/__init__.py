@@ -21,6 +21,7 @@ from . import (
     fish,
     forcing,
     intersections,
+    nets,
     single_digit,
     singles,
     subsets,
@@ -40,8 +41,9 @@ class Technique:
 
     ``rating`` is the base difficulty on the Sudoku Explainer scale (a step may rate
     higher, e.g. a longer chain); ``uniqueness`` techniques need a puzzle known to have
-    one solution; ``min_size`` is the smallest grid size where the technique can say
-    anything that a smaller one cannot.
+    one solution; ``deep`` ones are tried only then too (they are sound on any puzzle,
+    but on one with several solutions they search long for nothing); ``min_size`` is the
+    smallest grid size where the technique can say anything that a smaller one cannot.
     """
 
     id: str
@@ -51,12 +53,15 @@ class Technique:
     find: Callable[[State], Step | None]
     uniqueness: bool = False
     min_size: int = 4
+    deep: bool = False
 
 
 _U = "uniqueness"
+_DEEP = "deep"
 
-# (id, name, level, rating, function, options): "uniqueness" needs a unique puzzle, a
-# number is the smallest size where the technique can say anything new.
+# (id, name, level, rating, function, options): "uniqueness" needs a unique puzzle, "deep"
+# is tried only on one, a number is the smallest size where the technique can say anything
+# new.
 _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], object], ...] = (
     # Easy: singles.
     ("full_house", "Full House", "easy", 1.0, singles.full_house, None),
@@ -112,7 +117,18 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     # Extreme: forcing chains and nets.
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
     ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),
-    ("forcing_net", "Forcing Net", "extreme", 8.5, forcing.forcing_net, None),
+    # Nets at Sudoku Explainer's levels: dynamic, then with simple techniques, then
+    # nested chains, forcing chains and nets (see nets.py).
+    ("forcing_net", "Forcing Net", "extreme", 8.5, nets.forcing_net, None),
+    ("forcing_net_plus", "Forcing Net+", "extreme", 9.0, nets.forcing_net_plus, _DEEP),
+    ("nested_chain_net", "Nested Forcing Net (chains)", "extreme", 9.5,
+     nets.nested_chain_net, _DEEP),
+    ("nested_multiple_net", "Nested Forcing Net (forcing chains)", "extreme", 10.0,
+     nets.nested_multiple_net, _DEEP),
+    ("nested_net", "Nested Forcing Net (nets)", "extreme", 10.5, nets.nested_net, _DEEP),
+    ("nested_net_plus", "Nested Forcing Net (nets+)", "extreme", 10.5, nets.nested_net_plus, _DEEP),
+    ("deep_nested_net", "Nested Forcing Net (nested nets)", "extreme", 10.5,
+     nets.deep_nested_net, _DEEP),
 )  # fmt: skip
 
 #: Every technique, in the order the engine tries them.
@@ -124,6 +140,7 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
         rating,
         find,
         uniqueness=opt == _U,
+        deep=opt == _DEEP,
         min_size=opt if isinstance(opt, int) else 4,
     )
     for tid, name, level, rating, find, opt in _TABLE

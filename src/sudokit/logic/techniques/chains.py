@@ -389,13 +389,13 @@ def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
     )
 
 
-def _search(st: State, mode: str, kind: str) -> Step | None:
+def _search(st: State, mode: str, kind: str, max_nodes: int = MAX_NODES) -> Step | None:
     g = graph(st, mode)
     starts = sorted(g.strong)
     best: Found | None = None
     # Every walk after the first chain found is cut at that chain's length, so the
     # search deepens by itself (measured: faster than explicit iterative deepening).
-    limit = MAX_NODES + 1
+    limit = max_nodes + 1
     for start in starts:
         found = _walk(st, g, start, limit)
         if found is None:
@@ -425,4 +425,10 @@ def aic(st: State) -> Step | None:
     return _search(st, "aic", "aic")
 
 
-__all__ = ["Graph", "aic", "graph", "x_chain", "xy_chain"]
+def short_aic(st: State) -> Step | None:
+    """An AIC of at most 16 nodes: what a forcing net may use along its way (longer
+    chains cost more than they add there)."""
+    return _search(st, "aic", "aic", 16)
+
+
+__all__ = ["Graph", "aic", "graph", "short_aic", "x_chain", "xy_chain"]

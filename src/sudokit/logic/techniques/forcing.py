@@ -362,6 +362,16 @@ def unit_forcing_chain(st: State) -> Step | None:
     return None if f is None else _to_step(st, f, False, "unit_forcing_chain", "Unit Forcing Chain")
 
 
+def multiple_forcing_chain(st: State) -> Step | None:
+    """A cell or unit forcing chain (no contradictions): what SE's nested nets of level 3
+    use along their way."""
+    f = _search(st, False, ("cell", "unit"))
+    if f is None:
+        return None
+    name = "Cell Forcing Chain" if f.kind == "cell" else "Unit Forcing Chain"
+    return _to_step(st, f, False, f"{f.kind}_forcing_chain", name)
+
+
 def forcing_net(st: State) -> Step | None:
     """Forcing with singles along the way: contradiction, cell or unit."""
     f = _search(st, True, ("contradiction", "cell", "unit"))

@@ -1,0 +1,711 @@
+"""Forcing nets at Sudoku Explainer's levels: the techniques that finish every puzzle.
+
+Assume a candidate is true, or false, and follow everything it forces, letting singles
+appear as candidates go (a *dynamic* chain, or net). When every branch of a choice agrees
+on a conclusion, it is true; when one branch breaks the rules, its assumption is false.
+Sudoku Explainer (SE) grades these by what the net may use on its way:
+
+========  ===============================================================  ======
+level     what a net may use when links and singles run out                 rating
+========  ===============================================================  ======
+0         nothing (dynamic forcing chains)                                  8.5
+1         pointing, claiming, naked and hidden pairs, X-Wings               9.0
+2         level 1 and chains (X-Chains, XY-Chains, AICs)                    9.5
+3         level 2 and (static) cell and unit forcing chains                 10.0
+4         level 3 and forcing nets of level 0                               10.5
+========  ===============================================================  ======
+
+A level's search is exhaustive: every candidate is assumed true and false, and every
+choice (a cell's candidates, a digit's places in a unit) is checked; the conclusion
+with the lowest rating wins, as in SE. A step's rating is the level's base plus SE's
+bonus for the net's *complexity*: the number of assumptions it rests on (every node with
+all its parents, including the candidates whose removal made a single), plus the
+complexity of the nested steps it used.
+
+Nodes are ints: ``+(k + 1)`` for "candidate k is true", ``-(k + 1)`` for "false", with
+``k = digit * ncells + cell``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..candidates import FLOOR, State, cells_of
+from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
+from . import chains, fish, forcing, intersections, subsets
+from .colouring import length_bonus
+
+# Reasons a node follows from its parent (a reason >= 0 is a unit: the only place left
+# for the digit in that unit).
+LINK = -1  # the assumption itself, or a peer / cell-mate of a true candidate
+CELL = -2  # the only candidate left in its cell
+RULE = -3  # a technique applied to the candidates left (levels 1 and up)
+
+#: Base rating of each level (SE keeps 10.5 for nets nesting deeper nets: their own
+#: complexity adds the rest).
+BASE = (8.5, 9.0, 9.5, 10.0, 10.5, 10.5, 10.5)
+
+#: Deepest level.
+TOP = len(BASE) - 1
+
+
+@dataclass(slots=True)
+class Net:
+    """What follows from one assumption.
+
+    ``on`` / ``off``: per digit, the cells where it became true / false; ``why``: each
+    node's first parent and reason; ``rules``: for nodes a technique found, all their
+    parents, the technique's sentence and its own complexity; ``contradiction``: where
+    it broke, ``(true node, false node)`` of one candidate, or ``(node, CELL)`` when
+    ``node`` left its cell empty, ``(node, u)`` when it left no place in unit ``u``.
+    """
+
+    start: int
+    on: list[int]
+    off: list[int]
+    why: dict[int, tuple[int, int]]
+    rules: dict[int, tuple[tuple[int, ...], str, int]]
+    contradiction: tuple[int, int] | None
+
+
+def node_of(st: State, cell: int, digit: int, true: bool = True) -> int:
+    k = digit * st.tables.ncells + cell + 1
+    return k if true else -k
+
+
+def propagate(st: State, start: int, level: int, below: Net | None = None) -> Net:
+    """Everything the assumption ``start`` forces at ``level`` (see the module doc).
+
+    ``below``: the same assumption's net one level down, if known: this one starts where
+    that one stopped (everything it found holds here too).
+    """
+    t = st.tables
+    n, ncells = t.n, t.ncells
+    peer = t.peer_bits
+    ub = t.unit_bits
+    unit_of = t.unit_of
+    digits_of = st.shape.digits_of_mask
+    cands = st.cands.copy()
+    dcells = st.dcells.copy()
+    on = [0] * (n + 1)
+    off = [0] * (n + 1)
+    why: dict[int, tuple[int, int]] = {}
+    rules: dict[int, tuple[tuple[int, ...], str, int]] = {}
+    queue: list[int] = []
+    contradiction: tuple[int, int] | None = None
+
+    def set_on(c: int, d: int, parent: int, reason: int) -> bool:
+        nonlocal contradiction
+        bit = 1 << c
+        if on[d] & bit:
+            return True
+        node = d * ncells + c + 1
+        why[node] = (parent, reason)
+        if off[d] & bit:
+            contradiction = (node, -node)
+            return False
+        on[d] |= bit
+        queue.append(node)
+        return True
+
+    def set_off(c: int, d: int, parent: int, reason: int = LINK) -> bool:
+        nonlocal contradiction
+        bit = 1 << c
+        if off[d] & bit:
+            return True
+        node = -(d * ncells + c + 1)
+        why[node] = (parent, reason)
+        if on[d] & bit:
+            contradiction = (-node, node)
+            return False
+        off[d] |= bit
+        cands[c] &= ~(1 << (d - 1))
+        dcells[d] &= ~bit
+        queue.append(node)
+        return True
+
+    new = False
+    if below is not None and below.contradiction is None:
+        on = below.on.copy()
+        off = below.off.copy()
+        why = dict(below.why)
+        rules = dict(below.rules)
+        for d in range(1, n + 1):
+            if off[d]:
+                dcells[d] &= ~off[d]
+                dbit = ~(1 << (d - 1))
+                for c in cells_of(off[d]):
+                    cands[c] &= dbit
+        new = True
+    else:
+        sd, sc = divmod(abs(start) - 1, ncells)
+        if start > 0:
+            set_on(sc, sd, 0, LINK)
+        else:
+            set_off(sc, sd, 0)
+    head = 0
+    while True:
+        while head < len(queue):
+            node = queue[head]
+            head += 1
+            d, c = divmod(abs(node) - 1, ncells)
+            if node > 0:
+                # Inlined set_off for the cell-mates and peers (the hottest loop).
+                cbit = 1 << c
+                for d2 in digits_of[cands[c] & ~(1 << (d - 1))]:
+                    nd = -(d2 * ncells + c + 1)
+                    why[nd] = (node, LINK)
+                    if on[d2] & cbit:
+                        contradiction = (-nd, nd)
+                        break
+                    off[d2] |= cbit
+                    dcells[d2] &= ~cbit
+                    queue.append(nd)
+                if contradiction:
+                    break
+                cands[c] = 1 << (d - 1)
+                x = dcells[d] & peer[c]
+                if x:
+                    clash = x & on[d]
+                    if clash:
+                        cc = clash.bit_length() - 1
+                        nd = -(d * ncells + cc + 1)
+                        why[nd] = (node, LINK)
+                        contradiction = (-nd, nd)
+                        break
+                    off[d] |= x
+                    dcells[d] &= ~x
+                    dbit = ~(1 << (d - 1))
+                    base = -(d * ncells + 1)
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        cc = low.bit_length() - 1
+                        cands[cc] &= dbit
+                        nd = base - cc
+                        why[nd] = (node, LINK)
+                        queue.append(nd)
+                continue
+            m = cands[c]
+            cbit = 1 << c
+            if not m:
+                if not any(on[dd] & cbit for dd in range(1, n + 1)):
+                    contradiction = (node, CELL)
+                    break
+            elif not m & (m - 1) and not set_on(c, m.bit_length(), node, CELL):
+                break
+            for u in unit_of[c]:
+                x = dcells[d] & ub[u]
+                if not x:
+                    if not on[d] & ub[u]:
+                        contradiction = (node, u)
+                        break
+                elif not x & (x - 1) and not set_on(x.bit_length() - 1, d, node, u):
+                    break
+            if contradiction:
+                break
+        if contradiction or level == 0:
+            break
+        # Links and singles ran out: let the level's techniques look at what is left.
+        found = _advanced(st, cands, dcells, off, level, new)
+        new = False
+        for true, c, d, parents, what, cx in found:
+            node = (d * ncells + c + 1) * (1 if true else -1)
+            if node in why:
+                continue
+            rules[node] = (parents, what, cx)
+            ok = set_on(c, d, parents[0], RULE) if true else set_off(c, d, parents[0], RULE)
+            if not ok:
+                break
+        if contradiction or head == len(queue):
+            break
+    return Net(start, on, off, why, rules, contradiction)
+
+
+# --- what a level may use ---------------------------------------------------------------
+
+Finding = tuple[bool, int, int, tuple[int, ...], str, int]
+
+_LEVEL1: tuple[Callable[[State], Step | None], ...] = (
+    intersections.pointing,
+    intersections.claiming,
+    subsets.naked_pair,
+    subsets.hidden_pair,
+    fish.x_wing,
+)
+_LEVEL2: tuple[Callable[[State], Step | None], ...] = (chains.short_aic,)
+_LEVEL3: tuple[Callable[[State], Step | None], ...] = (forcing.multiple_forcing_chain,)
+
+
+def _rules(level: int, new: bool = False) -> tuple[Callable[[State], Step | None], ...]:
+    """The techniques a net of ``level`` uses; ``new``: only those the level below lacks."""
+    if new:
+        return (_LEVEL1, _LEVEL2, _LEVEL3)[level - 1] if level <= 3 else ()
+    rules = _LEVEL1
+    if level >= 2:
+        rules += _LEVEL2
+    if level >= 3:
+        rules += _LEVEL3
+    return rules
+
+
+def _view(st: State, cands: list[int], dcells: list[int]) -> State:
+    """``st`` with the candidates a net left (a view for the techniques to read)."""
+    sub = State.__new__(State)
+    sub.shape = st.shape
+    sub.tables = st.tables
+    sub.values = st.values
+    sub.cands = cands
+    sub.dcells = dcells
+    sub.empty = st.empty
+    sub.memo = {}
+    return sub
+
+
+def _advanced(
+    st: State, cands: list[int], dcells: list[int], off: list[int], level: int, new: bool
+) -> list[Finding]:
+    """The first of the level's techniques that finds something in what is left, as
+    ``(true?, cell, digit, parents, name, complexity)``; ``new``: only the techniques
+    the level below lacks (the net starts from that level's end)."""
+    sub = _view(st, cands, dcells)
+    t = st.tables
+    ncells = t.ncells
+    for rule in _rules(level, new):
+        step = rule(sub)
+        if step is None:
+            continue
+        # The step rests on the candidates the net removed around its pattern.
+        where = 0
+        for c in step.cells:
+            where |= 1 << c
+        for c, _ in step.candidates:
+            where |= 1 << c
+        for u in step.units:
+            where |= t.unit_bits[u]
+        naked = step.technique.startswith("naked")
+        digits = {d for _, d in step.candidates} | {d for _, d in step.eliminations}
+        parents: list[int] = []
+        for d in range(1, t.n + 1):
+            if naked or d in digits:
+                parents += [-(d * ncells + c + 1) for c in cells_of(off[d] & where)]
+        if not parents:
+            continue  # true without the assumption: not this net's doing
+        cx = _complexity_of(step)
+        what = step.name
+        out: list[Finding] = [(True, c, d, tuple(parents), what, cx) for c, d in step.placements]
+        out += [(False, c, d, tuple(parents), what, cx) for c, d in step.eliminations]
+        return out
+    if level >= 4:
+        h = _search(sub, level - 4, inner=True)
+        if h is not None:
+            where = 0
+            for net in h.nets:
+                where |= 1 << (abs(net.start) - 1) % ncells
+            parents = [
+                -(d * ncells + c + 1) for d in range(1, t.n + 1) for c in cells_of(off[d] & where)
+            ]
+            if parents:
+                what = f"a forcing net on {st.shape.cell_name(h.cell)}"
+                out = [(True, c, d, tuple(parents), what, h.cx) for c, d in h.placements]
+                out += [(False, c, d, tuple(parents), what, h.cx) for c, d in h.eliminations]
+                return out
+    return []
+
+
+def _complexity_of(step: Step) -> int:
+    """How much a nested step adds to the net that uses it (SE counts nested chains'
+    own complexity; a simple pattern adds nothing)."""
+    if step.technique in ("aic", "cell_forcing_chain", "unit_forcing_chain"):
+        return len(step.candidates) + len(step.links)
+    return 0
+
+
+# --- ancestors and complexity -----------------------------------------------------------
+
+
+def _parents(st: State, net: Net, node: int) -> tuple[int, ...]:
+    if node in net.rules:
+        return net.rules[node][0]
+    parent, reason = net.why[node]
+    if reason == LINK:
+        return (parent,) if parent else ()
+    ncells = st.tables.ncells
+    d, c = divmod(abs(node) - 1, ncells)
+    if reason == CELL:
+        gone = st.cands[c] & ~(1 << (d - 1))
+        return tuple(-(dd * ncells + c + 1) for dd in st.shape.digits_of_mask[gone])
+    # A hidden single in unit ``reason``: every other place of the digit went.
+    cells = st.dcells[d] & st.tables.unit_bits[reason] & ~(1 << c)
+    return tuple(-(d * ncells + cc + 1) for cc in cells_of(cells))
+
+
+def _ancestors(st: State, net: Net, targets: tuple[int, ...]) -> set[int]:
+    seen: set[int] = set()
+    todo = [x for x in targets if x in net.why]
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        todo += [p for p in _parents(st, net, node) if p not in seen and p in net.why]
+    return seen
+
+
+def _clash(st: State, net: Net) -> tuple[int, ...]:
+    """The nodes of a net's contradiction (a broken cell or unit stands for the removal
+    of all its candidates)."""
+    assert net.contradiction is not None
+    a, b = net.contradiction
+    if b == -a:
+        return (a, b)
+    ncells = st.tables.ncells
+    d, c = divmod(abs(a) - 1, ncells)
+    if b == CELL:
+        return tuple(-(dd * ncells + c + 1) for dd in st.shape.digits_of_mask[st.cands[c]])
+    cells = st.dcells[d] & st.tables.unit_bits[b]
+    return tuple(-(d * ncells + cc + 1) for cc in cells_of(cells))
+
+
+def complexity(st: State, nets: list[tuple[Net, tuple[int, ...]]]) -> int:
+    """SE's complexity: every net's ancestors of its targets, plus nested steps'."""
+    total = 0
+    for net, targets in nets:
+        anc = _ancestors(st, net, targets)
+        total += len(anc) + sum(net.rules[x][2] for x in anc if x in net.rules)
+    return total
+
+
+# --- the search -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Hint:
+    kind: str  # "false", "true" (a contradiction), "double", "cell" or "unit"
+    cell: int
+    digit: int
+    unit: int
+    nets: list[Net]
+    placements: list[Candidate]
+    eliminations: list[Candidate]
+    cx: int
+    target: int
+
+
+def _nets(st: State, level: int) -> dict[int, Net]:
+    key = f"nets.{level}"
+    memo = st.memo.get(key)
+    if not isinstance(memo, dict):
+        memo = {}
+        st.memo[key] = memo
+    return memo
+
+
+def _common(
+    st: State, nets: list[Net], skip: tuple[int, int] | None = None
+) -> tuple[list[Candidate], list[Candidate]]:
+    """What every net agrees on, among live candidates."""
+    places: list[Candidate] = []
+    elims: list[Candidate] = []
+    for d in range(1, st.tables.n + 1):
+        on = off = st.dcells[d]
+        for net in nets:
+            on &= net.on[d]
+            off &= net.off[d]
+        if skip is not None and skip[1] == d:
+            on &= ~(1 << skip[0])
+            off &= ~(1 << skip[0])
+        places += [(c, d) for c in cells_of(on)]
+        elims += [(c, d) for c in cells_of(off)]
+    return places, elims
+
+
+class _Enough(Exception):
+    def __init__(self, hint: _Hint) -> None:
+        self.hint = hint
+
+
+def _search(st: State, level: int, inner: bool) -> _Hint | None:
+    try:
+        return _exhaust(st, level, inner)
+    except _Enough as e:
+        return e.hint
+
+
+def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
+    t = st.tables
+    ncells = t.ncells
+    pop = st.shape.popcount
+    digits_of = st.shape.digits_of_mask
+    memo = _nets(st, level)
+
+    lower = _nets(st, level - 1) if level and not inner else {}
+
+    def net(node: int) -> Net:
+        found = memo.get(node)
+        if found is None:
+            found = memo[node] = propagate(st, node, level, lower.get(node))
+        return found
+
+    best: tuple[float, int, int, _Hint] | None = None
+    # On a path that already has a step this hard, any step at most as hard will do:
+    # the score stays the same and the search can stop early.
+    floor = st.memo.get(FLOOR, 0.0)
+    assert isinstance(floor, float)
+
+    def offer(h: _Hint, order: int) -> None:
+        nonlocal best
+        targets = [node_of(st, c, d) for c, d in h.placements]
+        targets += [node_of(st, c, d, False) for c, d in h.eliminations]
+        if h.kind in ("false", "true"):
+            h.cx = complexity(st, [(h.nets[0], _clash(st, h.nets[0]))])
+            h.target = targets[0]
+        else:
+            # Rated by its easiest conclusion, as SE rates one hint per conclusion.
+            h.cx, h.target = min((complexity(st, [(n, (x,)) for n in h.nets]), x) for x in targets)
+        rating = BASE[level] + length_bonus(h.cx - 2)
+        key = (rating, h.cx, order)
+        if best is None or key < best[:3]:
+            best = (rating, h.cx, order, h)
+        if inner or rating <= floor:
+            raise _Enough(h)
+
+    if inner:
+        # Inside a net: contradictions first (the cheapest and most common find), then
+        # cell and unit reductions from the true-assumptions alone.
+        ons_of: list[tuple[int, list[Net]]] = []
+        for c in cells_of(st.empty):
+            m = st.cands[c]
+            if pop[m] < 2:
+                continue
+            ons: list[Net] = []
+            for d in digits_of[m]:
+                a = net(d * ncells + c + 1)
+                if a.contradiction:
+                    offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
+                ons.append(a)
+            ons_of.append((c, ons))
+        for c, ons in ons_of:
+            places, elims = _common(st, ons)
+            if places or elims:
+                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
+        for u, ub in enumerate(t.unit_bits):
+            for d in range(1, t.n + 1):
+                x = st.dcells[d] & ub
+                if x.bit_count() < 2:
+                    continue
+                group = [net(d * ncells + cc + 1) for cc in cells_of(x)]
+                places, elims = _common(st, group)
+                if places or elims:
+                    offer(_Hint("unit", cells_of(x)[0], d, u, group, places, elims, 0, 0), 6)
+        return None
+    for c in cells_of(st.empty):
+        m = st.cands[c]
+        if pop[m] < 2:
+            continue
+        ons = []
+        for d in digits_of[m]:
+            k = d * ncells + c + 1
+            a = net(k)
+            ons.append(a)
+            if a.contradiction:
+                offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
+            b = net(-k)
+            if b.contradiction:
+                offer(_Hint("true", c, d, -1, [b], [(c, d)], [], 0, 0), 7)
+            elif not a.contradiction and pop[m] >= 3:
+                places, elims = _common(st, [a, b], (c, d))
+                if places or elims:
+                    offer(_Hint("double", c, d, -1, [a, b], places, elims, 0, 0), 1)
+            for u in t.unit_of[c]:
+                x = st.dcells[d] & t.unit_bits[u]
+                if x.bit_count() < 2 or (x & -x) != 1 << c:
+                    continue  # each unit once, from its first place
+                group = [net(d * ncells + cc + 1) for cc in cells_of(x)]
+                if any(g.contradiction for g in group):
+                    continue
+                places, elims = _common(st, group)
+                if places or elims:
+                    offer(_Hint("unit", c, d, u, group, places, elims, 0, 0), 6)
+        if not any(a.contradiction for a in ons):
+            places, elims = _common(st, ons)
+            if places or elims:
+                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
+    return best[3] if best else None
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def _path(net: Net, node: int) -> list[tuple[int, int]]:
+    out = []
+    while node:
+        parent, reason = net.why[node]
+        out.append((node, reason))
+        node = parent
+    out.reverse()
+    return out
+
+
+def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
+    shape = st.shape
+    ncells = st.tables.ncells
+    words = []
+    for i, (node, reason) in enumerate(path):
+        d, c = divmod(abs(node) - 1, ncells)
+        s = f"{shape.cell_name(c)} is {'' if node > 0 else 'not '}{sym(shape, d)}"
+        if reason == CELL:
+            s += " (its last candidate)"
+        elif reason == RULE:
+            s += f" (by {net.rules[node][1]})"
+        elif reason >= 0 and i:
+            s += f" (the last place for {sym(shape, d)} in {shape.unit_name(reason)})"
+        words.append(s)
+    if len(words) == 1:
+        return words[0]
+    return f"if {words[0]}, then " + ", so ".join(words[1:])
+
+
+def _links(st: State, net: Net, node: int) -> list[Link]:
+    ncells = st.tables.ncells
+    out = []
+    path = _path(net, node)
+    for (a, _), (b, _) in pairwise(path):
+        da, ca = divmod(abs(a) - 1, ncells)
+        db, cb = divmod(abs(b) - 1, ncells)
+        out.append(Link((ca,), da, (cb,), db, b > 0))
+    return out
+
+
+_NAMES = {
+    0: ("forcing_net", "Forcing Net"),
+    1: ("forcing_net_plus", "Forcing Net+"),
+    2: ("nested_chain_net", "Nested Forcing Net (chains)"),
+    3: ("nested_multiple_net", "Nested Forcing Net (forcing chains)"),
+    4: ("nested_net", "Nested Forcing Net (nets)"),
+    5: ("nested_net_plus", "Nested Forcing Net (nets+)"),
+    6: ("deep_nested_net", "Nested Forcing Net (nested nets)"),
+}
+
+
+def _clash_text(st: State, net: Net) -> str:
+    shape = st.shape
+    assert net.contradiction is not None
+    node, other = net.contradiction
+    d, c = divmod(abs(node) - 1, st.tables.ncells)
+    first = _say(st, net, _path(net, node))
+    if other == CELL:
+        return f"{first}, which leaves {shape.cell_name(c)} without a candidate"
+    if other >= 0:
+        return f"{first}, which leaves {sym(shape, d)} no place in {shape.unit_name(other)}"
+    second = _path(net, other)
+    again = _say(st, net, second[1:]) if len(second) > 2 else _say(st, net, second)
+    return f"{first}; but also {again.removeprefix('if ')}"
+
+
+def _to_step(st: State, h: _Hint, level: int) -> Step:
+    shape = st.shape
+    cn = shape.cell_name
+    tid, name = _NAMES[level]
+    links: list[Link] = []
+    if h.kind in ("false", "true"):
+        net = h.nets[0]
+        assert net.contradiction is not None
+        links += _links(st, net, net.contradiction[0])
+        if net.contradiction[1] == -net.contradiction[0]:
+            links += _links(st, net, net.contradiction[1])
+        verdict = (
+            f"{cn(h.cell)} is not {sym(shape, h.digit)}"
+            if h.kind == "false"
+            else f"{cn(h.cell)} is {sym(shape, h.digit)}"
+        )
+        text = f"{name}: {_clash_text(st, net)}: a contradiction, so {verdict}."
+        starts: tuple[Candidate, ...] = ((h.cell, h.digit),)
+    else:
+        parts = []
+        for net in h.nets:
+            parts.append(_say(st, net, _path(net, h.target)))
+            links += _links(st, net, h.target)
+        if h.kind == "cell":
+            head = f"{cn(h.cell)} holds one of {digits_set(shape, st.cands[h.cell])}"
+            starts = tuple((h.cell, d) for d in shape.digits_of_mask[st.cands[h.cell]])
+        elif h.kind == "unit":
+            x = st.dcells[h.digit] & st.tables.unit_bits[h.unit]
+            starts = tuple((c, h.digit) for c in cells_of(x))
+            head = (
+                f"{sym(shape, h.digit)} goes in one of {', '.join(cn(c) for c, _ in starts)}"
+                f" in {shape.unit_name(h.unit)}"
+            )
+        else:
+            head = f"{cn(h.cell)} is {sym(shape, h.digit)} or it is not"
+            starts = ((h.cell, h.digit),)
+        result = place_text(shape, h.placements) if h.placements else ""
+        if h.eliminations:
+            result += (", and " if result else "") + elim_text(shape, h.eliminations)
+        text = f"{name}: {head}; " + "; ".join(parts) + f"; either way {result}."
+    rating = round(BASE[level] + length_bonus(h.cx - 2), 1)
+    cells: list[int] = []
+    for c, _ in starts:
+        if c not in cells:
+            cells.append(c)
+    return Step(
+        tid,
+        name,
+        text,
+        placements=tuple(sorted(h.placements)),
+        eliminations=tuple(sorted(h.eliminations)),
+        cells=tuple(cells),
+        units=(h.unit,) if h.unit >= 0 else (),
+        candidates=starts,
+        links=tuple(links),
+        rating=rating,
+    )
+
+
+#: Deepest level on grids above 9×9: the nested levels take minutes there, and SE's scale
+#: is a 9×9 one.
+BIG_GRID_TOP = 1
+
+
+def _best(st: State, level: int, inner: bool = False) -> Step | None:
+    if level > BIG_GRID_TOP and st.tables.n > 9:
+        return None
+    h = _search(st, level, inner)
+    return None if h is None else _to_step(st, h, level)
+
+
+def forcing_net(st: State) -> Step | None:
+    """Dynamic forcing chains (SE 8.5+)."""
+    return _best(st, 0)
+
+
+def forcing_net_plus(st: State) -> Step | None:
+    """Nets that also use pointing, claiming, pairs and X-Wings (SE 9.0+)."""
+    return _best(st, 1)
+
+
+def nested_chain_net(st: State) -> Step | None:
+    """Nets that also use chains (SE 9.5+)."""
+    return _best(st, 2)
+
+
+def nested_multiple_net(st: State) -> Step | None:
+    """Nets that also use cell and unit forcing chains (SE 10.0+)."""
+    return _best(st, 3)
+
+
+def nested_net(st: State) -> Step | None:
+    """Nets that also use forcing nets (SE 10.5+)."""
+    return _best(st, 4)
+
+
+def nested_net_plus(st: State) -> Step | None:
+    """Nets that also use level-1 nets (SE 10.5+, plus their complexity)."""
+    return _best(st, 5)
+
+
+def deep_nested_net(st: State) -> Step | None:
+    """Nets that also use level-2 nets (SE 10.5+, plus their complexity)."""
+    return _best(st, 6)

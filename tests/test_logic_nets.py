@@ -1,0 +1,152 @@
+"""Forcing nets at Sudoku Explainer's levels (``logic/techniques/nets.py``).
+
+Positions that need each level (the level below finds nothing there) come from the
+logical paths of puzzles of the forum's hardest list; the generated puzzles are sudokit's.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudokit import generate, parse, solve
+from sudokit.logic import State, explain, rate
+from sudokit.logic.candidates import FLOOR
+from sudokit.logic.step import Step
+from sudokit.logic.techniques import BY_ID, nets
+
+_TOKEN = re.compile(r"r(\d)c(\d):(\d+)")
+
+
+def position(grid: str, removed: str) -> State:
+    out = []
+    for r, c, ds in _TOKEN.findall(removed):
+        out += [((int(r) - 1) * 9 + int(c) - 1, int(d)) for d in ds]
+    return State.from_grid(parse(grid)).applied((), out)
+
+
+def sound(state: State, step: Step) -> None:
+    solution = solve(state.to_grid())
+    assert solution is not None
+    assert step.placements or step.eliminations
+    for c, d in step.placements:
+        assert solution[c] == d
+    for c, d in step.eliminations:
+        assert solution[c] != d
+        assert state.cands[c] >> (d - 1) & 1
+
+
+# (level, placed digits, removed candidates): the level is the lowest that finds a step.
+NEEDED = [
+    (
+        1,
+        "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9..28.....5.6.......2",
+        "r4c7:2 r5c7:2",
+    ),
+    (
+        3,
+        "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9..28.....5.6.......2",
+        "r2c4:8 r4c7:2 r5c7:2",
+    ),
+    (
+        4,
+        ".....5..4.9.....2...6.7.3.....7..8....86.....13..8......3.1.6...2......54......9.",
+        "r2c6:1 r3c6:1 r4c8:6 r4c9:6",
+    ),
+    (
+        5,
+        ".....5..4.9.....2...6.7.3.....7..8....86.....13..8......3.1.6...2......54......9.",
+        "r1c8:1 r2c6:1 r3c2:8 r3c6:1 r4c8:6 r4c9:6",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("level", "grid", "removed"),
+    [
+        pytest.param(*case, marks=[pytest.mark.slow] if case[0] >= 3 else [], id=f"level{case[0]}")
+        for case in NEEDED
+    ],
+)
+def test_each_level_is_needed(level: int, grid: str, removed: str) -> None:
+    state = position(grid, removed)
+    assert nets._best(state, level - 1) is None
+    step = nets._best(state, level)
+    assert step is not None
+    assert step.technique == nets._NAMES[level][0]
+    assert step.rating >= nets.BASE[level]
+    sound(state, step)
+    # The sentence names every cell the step changes; the links draw every branch.
+    for c, _ in (*step.placements, *step.eliminations):
+        assert state.shape.cell_name(c) in step.text
+    assert step.links
+
+
+def _late_position(seed: int) -> State:
+    """The position before the last forcing step of a generated extreme puzzle."""
+    grid = generate(seed=seed, difficulty="extreme")
+    state = State.from_grid(grid)
+    before = state
+    for step, after in _path(state):
+        if BY_ID[step.technique].level == "extreme":
+            before = state
+        state = after
+    return before
+
+
+def _path(state: State) -> list[tuple[Step, State]]:
+    from sudokit.logic.engine import steps
+
+    return list(steps(state, unique=True))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), level=st.integers(0, 2))
+def test_nets_are_sound_on_generated_puzzles(seed: int, level: int) -> None:
+    state = _late_position(seed)
+    step = nets._best(state, level)
+    if step is not None:
+        sound(state, step)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_a_net_starts_where_the_level_below_stopped(seed: int) -> None:
+    # What a level-1 net finds is the same from scratch and from the level-0 net.
+    state = _late_position(seed)
+    for c in range(81):
+        for d in state.shape.digits_of_mask[state.cands[c]]:
+            for node in (nets.node_of(state, c, d), nets.node_of(state, c, d, False)):
+                cold = nets.propagate(state, node, 1)
+                below = nets.propagate(state, node, 0)
+                warm = nets.propagate(state, node, 1, below)
+                assert (cold.contradiction is None) == (warm.contradiction is None)
+                if cold.contradiction is None:
+                    assert cold.on == warm.on
+                    assert cold.off == warm.off
+
+
+def test_a_floor_lets_the_search_stop_early_at_no_higher_rating() -> None:
+    state = position(NEEDED[0][1], NEEDED[0][2])
+    best = nets._best(state, 1)
+    assert best is not None
+    again = position(NEEDED[0][1], NEEDED[0][2])
+    again.memo[FLOOR] = 12.0
+    quick = nets._best(again, 1)
+    assert quick is not None
+    sound(again, quick)
+    assert best.rating <= quick.rating <= 12.0
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_rate_and_explain_agree_on_extreme_puzzles(seed: int) -> None:
+    # Both walk the same path (both let the searches stop at the floor) and finish it.
+    grid = generate(seed=seed, difficulty="extreme")
+    r = rate(grid)
+    e = explain(grid)
+    assert r.solved and e.solved
+    assert r.score == max(s.rating for s in e.steps)
+    assert r.level == "extreme"
