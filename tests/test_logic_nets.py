@@ -103,7 +103,7 @@ def _path(state: State) -> list[tuple[Step, State]]:
     return list(steps(state, unique=True))
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), level=st.integers(0, 2))
 def test_nets_are_sound_on_generated_puzzles(seed: int, level: int) -> None:
     state = _late_position(seed)
@@ -112,12 +112,12 @@ def test_nets_are_sound_on_generated_puzzles(seed: int, level: int) -> None:
         sound(state, step)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000))
-def test_a_net_starts_where_the_level_below_stopped(seed: int) -> None:
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), cells=st.lists(st.integers(0, 80), min_size=8, max_size=8))
+def test_a_net_starts_where_the_level_below_stopped(seed: int, cells: list[int]) -> None:
     # What a level-1 net finds is the same from scratch and from the level-0 net.
     state = _late_position(seed)
-    for c in range(81):
+    for c in cells:
         for d in state.shape.digits_of_mask[state.cands[c]]:
             for node in (nets.node_of(state, c, d), nets.node_of(state, c, d, False)):
                 cold = nets.propagate(state, node, 1)
