@@ -6,6 +6,7 @@
     python benchmarks/bench_generate.py --sizes 9 --symmetries rot180 \
         --difficulties hard,expert,extreme --compare    # graded: screened against not
     python benchmarks/bench_generate.py --agreement 2000  # screen against engine
+    python benchmarks/bench_generate.py --agreement-data ../shared/data/puzzles3_magictour_top1465
 
 For every combination, ``sudokit.generate(size, seed=s, symmetry=..., difficulty=...)``
 runs for the seeds ``0..K-1`` and each call is timed on its own (CPU time of the process,
@@ -18,9 +19,10 @@ off (each candidate graded in full, as before screening existed), interleaved se
 seed so that both see the same machine load, and adds the unscreened median, p95 and
 max, the ratio of the medians and how many seeds gave the same puzzle both ways.
 ``--agreement K`` instead draws K 9×9 candidates as graded generation does (before any
-grading) and asks, per level, whether the screen and the engine (``rate`` capped at the
-level) finish each: their counts, the candidates where they disagree (the screen's
-order-independence, measured) and the mean CPU milliseconds of each.
+grading), or ``--agreement-data FILE`` reads the unique 9×9 puzzles of a file, and asks,
+per level, whether the screen and the engine (``rate`` capped at the level) finish each:
+their counts, the puzzles where they disagree (the screen's order-independence,
+measured) and the mean CPU milliseconds of each.
 The same seeds give the same puzzles with any backend, so runs are comparable.
 """
 
@@ -32,15 +34,16 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from _common import fmt_num, machine_info, percentile, render_table
+from _common import fmt_num, load_set, machine_info, percentile, render_table
 from sudokit import generate, generator
 from sudokit.generator import DIFFICULTIES, SYMMETRIES, levels_for
 from sudokit.geometry import Shape
+from sudokit.grid import Grid
 from sudokit.solvers import backend_for
 
 DEFAULT_K = 30
@@ -123,18 +126,25 @@ def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) ->
     )
 
 
-def agreement(k: int) -> list[list[str]]:
-    """Screen against engine on ``k`` 9×9 candidates (seed ``i`` draws the ``i``-th):
-    per level, how many each finishes, and on how many they disagree."""
+def candidates(k: int) -> Iterator[Grid]:
+    """``k`` 9×9 candidates as graded generation draws them (seed ``i``: the ``i``-th)."""
+    shape = Shape.of(9)
+    groups = generator.symmetry_groups(shape, "rot180")
+    for seed in range(k):
+        yield generator._carve(shape, random.Random(seed), groups, 0)
+
+
+def agreement(grids: Iterable[Grid]) -> list[list[str]]:
+    """Screen against engine on unique puzzles: per level, how many each finishes, and
+    on how many they disagree."""
     from sudokit.logic import rate
     from sudokit.logic.screen import finishes, singles_finish
 
-    shape = Shape.of(9)
-    groups = generator.symmetry_groups(shape, "rot180")
     levels = ("easy", "medium", "hard", "expert")
     done = {lv: [0, 0, 0, 0.0, 0.0] for lv in levels}  # engine, screen, differ, s, s
-    for seed in range(k):
-        grid = generator._carve(shape, random.Random(seed), groups, 0)
+    k = 0
+    for grid in grids:
+        k += 1
         for lv in levels:
             t0 = time.process_time()
             screened = singles_finish(grid) if lv == "easy" else finishes(grid, lv)
@@ -208,6 +218,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="K",
         help="instead: screen against engine on K 9×9 candidates, per level",
     )
+    p.add_argument(
+        "--agreement-data",
+        type=Path,
+        metavar="FILE",
+        help="instead: screen against engine on the unique 9×9 puzzles of FILE",
+    )
     p.add_argument("--markdown", action="store_true", help="print a markdown pipe table")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write raw results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -230,10 +246,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.difficulties or ",".join(DEFAULT_DIFFICULTIES), known_difficulties, "difficulty"
     )
 
-    if args.agreement:
-        headers = ["techniques", "candidates", "engine finishes", "screen finishes"]
+    if args.agreement or args.agreement_data:
+        headers = ["techniques", "puzzles", "engine finishes", "screen finishes"]
         headers += ["disagree", "screen ms", "engine ms"]
-        table = agreement(args.agreement)
+        if args.agreement_data:
+            from sudokit import count_solutions
+
+            grids, _ = load_set(args.agreement_data, None)
+            table = agreement(g for g in grids if count_solutions(g) == 1)
+        else:
+            table = agreement(candidates(args.agreement))
         print(render_table(headers, table, right=[False] + [True] * 6, markdown=args.markdown))
         return 0
 
