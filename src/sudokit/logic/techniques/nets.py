@@ -287,12 +287,16 @@ def _advanced(
             where |= t.unit_bits[u]
         naked = step.technique.startswith("naked")
         digits = {d for _, d in step.candidates} | {d for _, d in step.eliminations}
-        parents: list[int] = []
-        for d in range(1, t.n + 1):
-            if naked or d in digits:
-                parents += [-(d * ncells + c + 1) for c in cells_of(off[d] & where)]
+        parents = _removed(t.n, ncells, off, where, None if naked else digits)
         if not parents:
-            continue  # true without the assumption: not this net's doing
+            # Its pattern rests on removals further away (a hidden pair's unit, say).
+            around = 0
+            for c in cells_of(where):
+                for u in t.unit_of[c]:
+                    around |= t.unit_bits[u]
+            parents = _removed(t.n, ncells, off, around, digits) or _removed(
+                t.n, ncells, off, t.all_cells, None
+            )
         cx = _complexity_of(step)
         what = step.name
         out: list[Finding] = [(True, c, d, tuple(parents), what, cx) for c, d in step.placements]
@@ -313,6 +317,15 @@ def _advanced(
                 out += [(False, c, d, tuple(parents), what, h.cx) for c, d in h.eliminations]
                 return out
     return []
+
+
+def _removed(n: int, ncells: int, off: list[int], where: int, digits: set[int] | None) -> list[int]:
+    """The false-nodes of the net in cells ``where`` (of ``digits``, or any)."""
+    out: list[int] = []
+    for d in range(1, n + 1):
+        if digits is None or d in digits:
+            out += [-(d * ncells + c + 1) for c in cells_of(off[d] & where)]
+    return out
 
 
 def _complexity_of(step: Step) -> int:
