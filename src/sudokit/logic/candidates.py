@@ -109,6 +109,10 @@ def tables(shape: Shape) -> Tables:
 #: which lets the costliest searches stop early.
 FLOOR = "floor"
 
+#: ``State.memo`` key: the state the engine searched before this one on the same path (a
+#: technique may reuse what it derived there that still holds).
+EARLIER = "earlier"
+
 
 class State:
     """A candidate grid: placed digits, candidate masks, and each digit's cell set.

@@ -16,7 +16,7 @@ from ..formats import parse
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import search
-from .candidates import FLOOR, State, cells_of
+from .candidates import EARLIER, FLOOR, State, cells_of
 from .step import Candidate, Step
 from .techniques import BY_ID, TECHNIQUES, Technique, level_index
 from .techniques.singles import naked_single_rating
@@ -94,10 +94,12 @@ def steps(
         techniques = select(shape=state.shape, unique=unique)
     count = 0
     top = 0.0
+    searched: State | None = None
     while not state.is_solved():
         if max_steps is not None and count >= max_steps:
             return
-        state.memo[FLOOR] = top
+        _prepare(state, top, searched)
+        searched = state
         step = next_step(state, unique=unique, techniques=techniques)
         if step is None:
             return
@@ -107,6 +109,15 @@ def steps(
         yield step, state
         if not unique and state.broken():
             return  # a puzzle without solution ran into its contradiction
+
+
+def _prepare(state: State, top: float, searched: State | None) -> None:
+    """Tell the techniques the path's rating so far and the state searched before (only
+    one back: the path's states are not all kept alive)."""
+    state.memo[FLOOR] = top
+    if searched is not None and searched is not state:
+        searched.memo.pop(EARLIER, None)
+        state.memo[EARLIER] = searched
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +181,7 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
     rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
     st = state
     top = 0.0
+    searched: State | None = None
     while not st.is_solved():
         if sweeps:
             sweep = _singles_sweep(st)
@@ -178,7 +190,8 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
                 st = st.applied(placements)
                 yield FastStep(tid, rating, placements, (), None, st)
                 continue
-        st.memo[FLOOR] = top
+        _prepare(st, top, searched)
+        searched = st
         step = next_step(st, unique=unique, techniques=rest)
         if step is None:
             return

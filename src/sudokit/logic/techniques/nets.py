@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ..candidates import FLOOR, State, cells_of
+from ..candidates import EARLIER, FLOOR, State, cells_of
 from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
 from . import chains, fish, forcing, intersections, subsets
 from .colouring import length_bonus
@@ -435,6 +435,35 @@ def _common(
     return places, elims
 
 
+def _earlier(st: State, level: int) -> tuple[dict[int, Net], list[tuple[int, int]], list[int]]:
+    """The nets of the state searched before on the path, what was placed since and what
+    else went (cell sets per digit)."""
+    before = st.memo.get(EARLIER)
+    if not isinstance(before, State):
+        return {}, [], []
+    nets = before.memo.get(f"nets.{level}")
+    if not isinstance(nets, dict) or not nets:
+        return {}, [], []
+    placed = [(c, v) for c, v in enumerate(st.values) if v and not before.values[c]]
+    mask = 0
+    for c, _ in placed:
+        mask |= 1 << c
+    gone = [before.dcells[d] & ~st.dcells[d] & ~mask for d in range(st.tables.n + 1)]
+    return nets, placed, gone
+
+
+def _still(net: Net, placed: list[tuple[int, int]], gone: list[int]) -> bool:
+    """Whether an earlier state's net is this state's too: a contradiction stays one, and
+    a net that already had everything since placed true and everything gone false
+    reaches the same end from the same assumption."""
+    if net.contradiction is not None:
+        return True
+    on, off = net.on, net.off
+    if any(not on[d] >> c & 1 for c, d in placed):
+        return False
+    return all(not g & ~off[d] for d, g in enumerate(gone) if g)
+
+
 class _Enough(Exception):
     def __init__(self, hint: _Hint) -> None:
         self.hint = hint
@@ -455,11 +484,17 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     memo = _nets(st, level)
 
     lower = _nets(st, level - 1) if level and not inner else {}
+    earlier, placed, gone = _earlier(st, level) if not inner else ({}, [], [])
 
     def net(node: int) -> Net:
         found = memo.get(node)
         if found is None:
-            found = memo[node] = propagate(st, node, level, lower.get(node))
+            old = earlier.get(node)
+            if old is not None and _still(old, placed, gone):
+                found = old
+            else:
+                found = propagate(st, node, level, lower.get(node))
+            memo[node] = found
         return found
 
     best: tuple[float, int, int, _Hint] | None = None
