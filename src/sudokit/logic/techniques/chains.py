@@ -49,7 +49,8 @@ class Graph:
 
 
 def graph(st: State, mode: str) -> Graph:
-    """The link graph of ``st`` for ``mode``: ``"x"`` (one digit, no groups), ``"xy"``
+    """The link graph of ``st`` for ``mode``: ``"x"`` (one digit, no groups), ``"plain"``
+    (any digits, no groups), ``"xy"``
     (bivalue cells only) or ``"aic"`` (everything, with grouped nodes). Memoized on the
     state."""
     key = "chains." + mode
@@ -79,13 +80,13 @@ def _build(st: State, mode: str) -> Graph:
         strong.setdefault(a, []).append(b)
         strong.setdefault(b, []).append(a)
 
-    if mode in ("xy", "aic"):
+    if mode in ("xy", "aic", "plain"):
         for c in cells_of(bival):
             m = cands[c]
             lo = m & -m
             d1, d2 = lo.bit_length(), (m ^ lo).bit_length()
             link(d1 * ncells + c, d2 * ncells + c)
-    if mode in ("x", "aic"):
+    if mode in ("x", "aic", "plain"):
         for d in range(1, n + 1):
             dc = st.dcells[d]
             for ub in t.unit_bits:
@@ -206,7 +207,7 @@ def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
     cands = st.cands
     peer = st.tables.peer_bits
     digits_of = st.shape.digits_of_mask
-    aic = g.mode == "aic"
+    aic = g.mode in ("aic", "plain")
     allowed = g.allowed
     n = st.tables.n
     # The start's digit, cell (-1 for a group) and the cells seeing all of it: a chain
@@ -426,9 +427,10 @@ def aic(st: State) -> Step | None:
 
 
 def short_aic(st: State) -> Step | None:
-    """An AIC of at most 16 nodes: what a forcing net may use along its way (longer
-    chains cost more than they add there)."""
-    return _search(st, "aic", "aic", 16)
+    """An AIC without grouped nodes of at most 16 nodes: what a forcing net may use along
+    its way (Sudoku Explainer's forcing chains have no groups; longer chains cost more
+    than they add there)."""
+    return _search(st, "plain", "aic", 16)
 
 
 __all__ = ["Graph", "aic", "graph", "short_aic", "x_chain", "xy_chain"]

@@ -255,7 +255,7 @@ def _search(st: State, dynamic: bool, kinds: tuple[str, ...]) -> _Found | None:
                     b = _branch(st, c, d, dynamic)
                     if b.contradiction:
                         return _Found("contradiction", [(c, d)], -1, (), ((c, d),), [b], 0)
-        if "cell" in kinds:
+        if "cell" in kinds or ("cell3" in kinds and k >= 3):
             for c in cells_of(st.empty):
                 if pop[st.cands[c]] != k:
                     continue
@@ -363,9 +363,10 @@ def unit_forcing_chain(st: State) -> Step | None:
 
 
 def multiple_forcing_chain(st: State) -> Step | None:
-    """A cell or unit forcing chain (no contradictions): what SE's nested nets of level 3
-    use along their way."""
-    f = _search(st, False, ("cell", "unit"))
+    """A cell or unit forcing chain (no contradictions; cells of three candidates or more,
+    a bivalue cell being a chain's business): what SE's nested nets of level 3 use along
+    their way."""
+    f = _search(st, False, ("cell3", "unit"))
     if f is None:
         return None
     name = "Cell Forcing Chain" if f.kind == "cell" else "Unit Forcing Chain"
