@@ -362,15 +362,17 @@ def unit_forcing_chain(st: State) -> Step | None:
     return None if f is None else _to_step(st, f, False, "unit_forcing_chain", "Unit Forcing Chain")
 
 
-def multiple_forcing_chain(st: State) -> Step | None:
+def multiple_forcing_chain(st: State) -> tuple[Step, int] | None:
     """A cell or unit forcing chain (no contradictions; cells of three candidates or more,
-    a bivalue cell being a chain's business): what SE's nested nets of level 3 use along
-    their way."""
+    a bivalue cell being a chain's business), with its length (the sum of its chains'):
+    what SE's nested nets of level 3 use along their way."""
     f = _search(st, False, ("cell3", "unit"))
     if f is None:
         return None
     name = "Cell Forcing Chain" if f.kind == "cell" else "Unit Forcing Chain"
-    return _to_step(st, f, False, f"{f.kind}_forcing_chain", name)
+    step = _to_step(st, f, False, f"{f.kind}_forcing_chain", name)
+    first = f.placements[0] if f.placements else f.eliminations[0]
+    return step, _length(st, f.branches, _node(st, first, bool(f.placements)))
 
 
 def forcing_net(st: State) -> Step | None:

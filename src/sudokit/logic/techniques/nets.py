@@ -228,18 +228,40 @@ def propagate(st: State, start: int, level: int, below: Net | None = None) -> Ne
 
 Finding = tuple[bool, int, int, tuple[int, ...], str, int]
 
-_LEVEL1: tuple[Callable[[State], Step | None], ...] = (
-    intersections.pointing,
-    intersections.claiming,
-    subsets.naked_pair,
-    subsets.hidden_pair,
-    fish.x_wing,
+#: A technique a net may use: a step and its complexity (SE counts a nested chain's own
+#: complexity; a simple pattern adds nothing).
+Rule = Callable[[State], tuple[Step, int] | None]
+
+
+def _simple(find: Callable[[State], Step | None]) -> Rule:
+    def rule(st: State) -> tuple[Step, int] | None:
+        step = find(st)
+        return None if step is None else (step, 0)
+
+    rule.__name__ = find.__name__
+    return rule
+
+
+def _chain(st: State) -> tuple[Step, int] | None:
+    step = chains.short_aic(st)
+    return None if step is None else (step, len(step.links) + 1)
+
+
+_LEVEL1: tuple[Rule, ...] = tuple(
+    _simple(f)
+    for f in (
+        intersections.pointing,
+        intersections.claiming,
+        subsets.naked_pair,
+        subsets.hidden_pair,
+        fish.x_wing,
+    )
 )
-_LEVEL2: tuple[Callable[[State], Step | None], ...] = (chains.short_aic,)
-_LEVEL3: tuple[Callable[[State], Step | None], ...] = (forcing.multiple_forcing_chain,)
+_LEVEL2: tuple[Rule, ...] = (_chain,)
+_LEVEL3: tuple[Rule, ...] = (forcing.multiple_forcing_chain,)
 
 
-def _rules(level: int, new: bool = False) -> tuple[Callable[[State], Step | None], ...]:
+def _rules(level: int, new: bool = False) -> tuple[Rule, ...]:
     """The techniques a net of ``level`` uses; ``new``: only those the level below lacks."""
     if new:
         return (_LEVEL1, _LEVEL2, _LEVEL3)[level - 1] if level <= 3 else ()
@@ -274,9 +296,10 @@ def _advanced(
     t = st.tables
     ncells = t.ncells
     for rule in _rules(level, new):
-        step = rule(sub)
-        if step is None:
+        found = rule(sub)
+        if found is None:
             continue
+        step, cx = found
         # The step rests on the candidates the net removed around its pattern.
         where = 0
         for c in step.cells:
@@ -297,7 +320,6 @@ def _advanced(
             parents = _removed(t.n, ncells, off, around, digits) or _removed(
                 t.n, ncells, off, t.all_cells, None
             )
-        cx = _complexity_of(step)
         what = step.name
         out: list[Finding] = [(True, c, d, tuple(parents), what, cx) for c, d in step.placements]
         out += [(False, c, d, tuple(parents), what, cx) for c, d in step.eliminations]
@@ -326,14 +348,6 @@ def _removed(n: int, ncells: int, off: list[int], where: int, digits: set[int] |
         if digits is None or d in digits:
             out += [-(d * ncells + c + 1) for c in cells_of(off[d] & where)]
     return out
-
-
-def _complexity_of(step: Step) -> int:
-    """How much a nested step adds to the net that uses it (SE counts nested chains'
-    own complexity; a simple pattern adds nothing)."""
-    if step.technique in ("aic", "cell_forcing_chain", "unit_forcing_chain"):
-        return len(step.candidates) + len(step.links)
-    return 0
 
 
 # --- ancestors and complexity -----------------------------------------------------------
@@ -387,7 +401,10 @@ def complexity(st: State, nets: list[tuple[Net, tuple[int, ...]]]) -> int:
     total = 0
     for net, targets in nets:
         anc = _ancestors(st, net, targets)
-        total += len(anc) + sum(net.rules[x][2] for x in anc if x in net.rules)
+        # A nested step counts once, however many of its conclusions the net used (the
+        # conclusions of one step share its parents tuple).
+        nested = {id(net.rules[x][0]): net.rules[x][2] for x in anc if x in net.rules}
+        total += len(anc) + sum(nested.values())
     return total
 
 
