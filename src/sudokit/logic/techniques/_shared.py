@@ -8,9 +8,12 @@ from collections.abc import Iterable
 from ..candidates import State, cells_of
 
 
-def single_after(st: State, eliminations: Iterable[tuple[int, int]]) -> tuple[int, int, int] | None:
+def single_after(
+    st: State, eliminations: Iterable[tuple[int, int]], kind: int | None = None
+) -> tuple[int, int, int] | None:
     """A hidden single that ``eliminations`` would create (none of it before):
-    ``(cell, digit, unit)``, boxes first. What makes a technique "direct"."""
+    ``(cell, digit, unit)``, boxes first; ``kind``: only in units of that kind (0 rows,
+    1 columns, 2 boxes). What makes a technique "direct"."""
     t = st.tables
     n = t.n
     removed: dict[int, int] = {}
@@ -24,6 +27,8 @@ def single_after(st: State, eliminations: Iterable[tuple[int, int]]) -> tuple[in
         for c in cells_of(gone):
             units.update(t.unit_of[c])
         for u in sorted(units, key=lambda u: (u < 2 * n, u)):
+            if kind is not None and u // n != kind:
+                continue
             x = left & t.unit_bits[u]
             if x and not x & (x - 1) and (before & t.unit_bits[u]) != x:
                 cand = (x.bit_length() - 1, d, u)

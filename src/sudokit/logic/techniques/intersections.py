@@ -101,18 +101,22 @@ def claiming(st: State) -> Step | None:
 
 
 def direct_pointing(st: State) -> Step | None:
-    """Pointing whose eliminations leave a hidden single, placed in the same step."""
+    """Pointing whose eliminations leave a hidden single in another box, placed in the same
+    step (as Sudoku Explainer has it: a single in a line is a plain pointing, then a
+    hidden single)."""
     for inst in _pointing_all(st):
-        single = single_after(st, [(c, inst[2]) for c in cells_of(inst[4])])
+        single = single_after(st, [(c, inst[2]) for c in cells_of(inst[4])], 2)
         if single is not None:
             return _step(st, "direct_pointing", "Direct Pointing", inst, 1.7, single)
     return None
 
 
 def direct_claiming(st: State) -> Step | None:
-    """Claiming whose eliminations leave a hidden single, placed in the same step."""
+    """Claiming whose eliminations leave a hidden single in another line of the same kind,
+    placed in the same step (Sudoku Explainer's rule)."""
+    n = st.tables.n
     for inst in _claiming_all(st):
-        single = single_after(st, [(c, inst[2]) for c in cells_of(inst[4])])
+        single = single_after(st, [(c, inst[2]) for c in cells_of(inst[4])], inst[0] // n)
         if single is not None:
             return _step(st, "direct_claiming", "Direct Claiming", inst, 1.9, single)
     return None
