@@ -407,6 +407,11 @@ def section_spearman(args: argparse.Namespace, ratings: Ratings, out: Out) -> di
         for (_, er), res in zip(exchange, results, strict=True):
             if res["solutions"] == 1:
                 groups["sudoku-exchange bank (Sukaku ER)"].append((res["score"], er, None))
+    # The order inside each band of SE's scale (on all classic SE ratings).
+    for lo, hi in ((1, 2), (2, 4), (4, 6), (6, 8), (8, 9), (9, 10), (10, 12)):
+        band = [v for v in groups.get("SE classic, all sets", []) if lo <= v[1] < hi]
+        if len(band) > 2:
+            groups[f"SE classic, band {lo}-{hi}"] = band
     for name, values in groups.items():
         ours = spearman([v[0] for v in values], [v[1] for v in values])
         with_h = [v for v in values if v[2] is not None]
