@@ -731,7 +731,7 @@ def _to_step(st: State, h: _Hint, level: int) -> Step:
 
 #: Deepest level on grids above 9×9: the nested levels take minutes there, and SE's scale
 #: is a 9×9 one.
-BIG_GRID_TOP = 1
+BIG_GRID_TOP = 0
 
 
 def _best(st: State, level: int, inner: bool = False) -> Step | None:
