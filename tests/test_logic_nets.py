@@ -47,19 +47,14 @@ NEEDED = [
         "r4c7:2 r5c7:2",
     ),
     (
-        3,
+        2,
         "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9..28.....5.6.......2",
         "r2c4:8 r4c7:2 r5c7:2",
     ),
     (
-        4,
+        3,
         ".....5..4.9.....2...6.7.3.....7..8....86.....13..8......3.1.6...2......54......9.",
         "r2c6:1 r3c6:1 r4c8:6 r4c9:6",
-    ),
-    (
-        5,
-        ".....5..4.9.....2...6.7.3.....7..8....86.....13..8......3.1.6...2......54......9.",
-        "r1c8:1 r2c6:1 r3c2:8 r3c6:1 r4c8:6 r4c9:6",
     ),
 ]
 
@@ -67,7 +62,7 @@ NEEDED = [
 @pytest.mark.parametrize(
     ("level", "grid", "removed"),
     [
-        pytest.param(*case, marks=[pytest.mark.slow] if case[0] >= 3 else [], id=f"level{case[0]}")
+        pytest.param(*case, marks=[pytest.mark.slow] if case[0] >= 2 else [], id=f"level{case[0]}")
         for case in NEEDED
     ],
 )

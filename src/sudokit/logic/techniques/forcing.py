@@ -1,13 +1,11 @@
-"""Forcing chains and nets: the last logical resort.
+"""Forcing chains (static): assume a candidate true and follow the links.
 
-Assume a candidate is true and follow what it forces. A *cell* forcing chain does this for
-every candidate of one cell, a *unit* forcing chain for every place of a digit in one
-unit: whatever all the branches agree on is true, since one of them must be. A branch
-that ends in a contradiction proves its assumption false.
-
-*Chains* follow only links (the weak and strong links of :mod:`.chains`, without groups),
-so each conclusion is reached along a chain. A *forcing net* also lets singles appear as
-candidates disappear ("r5c5 has only 7 left"), which reaches much further.
+A *cell* forcing chain does this for every candidate of one cell, a *unit* forcing chain
+for every place of a digit in one unit: whatever all the branches agree on is true, since
+one of them must be. A branch that ends in a contradiction proves its assumption false.
+Chains follow only links (the weak and strong links of :mod:`.chains`, without groups),
+so each conclusion is reached along a chain; the forcing *nets*, where singles appear as
+candidates go, are in :mod:`.nets`.
 
 Nodes: ``on`` / ``off`` cell sets per digit; the reason of each node is kept (its parent
 node and how it follows) so that a conclusion can be told as the chain leading to it.
@@ -21,10 +19,8 @@ from ..candidates import State, cells_of
 from ..step import Candidate, Step, digits_set, elim_text, place_text, sym
 from .colouring import length_bonus
 
-# Reasons a node follows from its parent.
-LINK = -1  # a weak or strong link
-CELL = -2  # the only candidate left in its cell (nets only)
-# A reason >= 0 is a unit: the only place left for the digit in that unit (nets only).
+# How a node follows from its parent (chains know only links).
+LINK = -1
 
 
 @dataclass(slots=True)
@@ -35,8 +31,7 @@ class Branch:
     on: list[int]
     off: list[int]
     why: dict[int, tuple[int, int]]  # node -> (parent node, reason); node = ±(key + 1)
-    #: Where it broke: ``(true node, false node)`` of one candidate, or ``(node, CELL)``
-    #: when ``node`` left its cell empty, ``(node, u)`` when it left no place in unit u.
+    #: Where it broke: ``(true node, false node)`` of one candidate.
     contradiction: tuple[int, int] | None
 
 
@@ -44,8 +39,37 @@ def _key(st: State, cell: int, digit: int) -> int:
     return digit * st.tables.ncells + cell
 
 
-def propagate(st: State, cell: int, digit: int, dynamic: bool) -> Branch:
-    """Everything "``digit`` is in ``cell``" forces (see the module docstring).
+def _strong(st: State) -> dict[int, list[tuple[int, int]]]:
+    """Every candidate's strong links, ``key -> [(cell, digit)]`` (memoized on the
+    state: every propagation on it follows them)."""
+    found = st.memo.get("forcing.strong")
+    if isinstance(found, dict):
+        return found
+    t = st.tables
+    ncells = t.ncells
+    out: dict[int, list[tuple[int, int]]] = {}
+    for c in cells_of(st.empty):
+        m = st.cands[c]
+        if m.bit_count() == 2:
+            lo = m & -m
+            d1, d2 = lo.bit_length(), (m ^ lo).bit_length()
+            out.setdefault(d1 * ncells + c, []).append((c, d2))
+            out.setdefault(d2 * ncells + c, []).append((c, d1))
+    for d in range(1, t.n + 1):
+        dc = st.dcells[d]
+        for ub in t.unit_bits:
+            x = dc & ub
+            if x.bit_count() == 2:
+                lo = x & -x
+                a, b = lo.bit_length() - 1, (x ^ lo).bit_length() - 1
+                out.setdefault(d * ncells + a, []).append((b, d))
+                out.setdefault(d * ncells + b, []).append((a, d))
+    st.memo["forcing.strong"] = out
+    return out
+
+
+def propagate(st: State, cell: int, digit: int) -> Branch:
+    """Everything "``digit`` is in ``cell``" forces along links (see the module docstring).
 
     Nodes are ints: ``+(k + 1)`` for "candidate k is true", ``-(k + 1)`` for "false",
     with ``k = digit * ncells + cell``.
@@ -53,13 +77,10 @@ def propagate(st: State, cell: int, digit: int, dynamic: bool) -> Branch:
     t = st.tables
     n, ncells = t.n, t.ncells
     peer = t.peer_bits
-    ub = t.unit_bits
-    unit_of = t.unit_of
     digits_of = st.shape.digits_of_mask
-    base_cands = st.cands
-    base_dcells = st.dcells
-    cands = base_cands.copy() if dynamic else base_cands
-    dcells = base_dcells.copy() if dynamic else base_dcells
+    cands = st.cands
+    dcells = st.dcells
+    strong = _strong(st)
     on = [0] * (n + 1)
     off = [0] * (n + 1)
     why: dict[int, tuple[int, int]] = {}
@@ -69,97 +90,62 @@ def propagate(st: State, cell: int, digit: int, dynamic: bool) -> Branch:
     queue = [start]
     head = 0
     contradiction: tuple[int, int] | None = None
-
-    def set_on(c: int, d: int, parent: int, reason: int) -> bool:
-        nonlocal contradiction
-        bit = 1 << c
-        if on[d] & bit:
-            return True
-        node = d * ncells + c + 1
-        if off[d] & bit:
-            why[node] = (parent, reason)
-            contradiction = (node, -node)
-            return False
-        on[d] |= bit
-        why[node] = (parent, reason)
-        queue.append(node)
-        return True
-
-    def set_off(c: int, d: int, parent: int) -> bool:
-        nonlocal contradiction
-        bit = 1 << c
-        if off[d] & bit:
-            return True
-        node = -(d * ncells + c + 1)
-        why[node] = (parent, LINK)
-        if on[d] & bit:
-            contradiction = (-node, node)
-            return False
-        off[d] |= bit
-        if dynamic:
-            cands[c] &= ~(1 << (d - 1))
-            dcells[d] &= ~bit
-        queue.append(node)
-        return True
-
     while head < len(queue):
         node = queue[head]
         head += 1
-        k = abs(node) - 1
-        d, c = divmod(k, ncells)
+        d, c = divmod(abs(node) - 1, ncells)
         if node > 0:
+            # Weak links: the cell's other candidates, the digit in the peers.
+            cbit = 1 << c
             for d2 in digits_of[cands[c] & ~(1 << (d - 1))]:
-                if not set_off(c, d2, node):
+                if off[d2] & cbit:
+                    continue
+                nd = -(d2 * ncells + c + 1)
+                why[nd] = (node, LINK)
+                if on[d2] & cbit:
+                    contradiction = (-nd, nd)
                     break
-            else:
-                x = dcells[d] & peer[c] & ~off[d]
+                off[d2] |= cbit
+                queue.append(nd)
+            if contradiction:
+                break
+            x = dcells[d] & peer[c] & ~off[d]
+            if x:
+                clash = x & on[d]
+                if clash:
+                    nd = -(d * ncells + (clash & -clash).bit_length())
+                    why[nd] = (node, LINK)
+                    contradiction = (-nd, nd)
+                    break
+                off[d] |= x
+                base = -(d * ncells + 1)
                 while x:
                     low = x & -x
                     x ^= low
-                    if not set_off(low.bit_length() - 1, d, node):
-                        break
-            if contradiction:
-                break
+                    nd = base - (low.bit_length() - 1)
+                    why[nd] = (node, LINK)
+                    queue.append(nd)
             continue
-        if not dynamic:
-            # Strong links of the position: the cell's other candidate, the unit's other place.
-            m = base_cands[c]
-            if m.bit_count() == 2 and not set_on(c, (m & ~(1 << (d - 1))).bit_length(), node, LINK):
+        # Strong links: the cell's other candidate, the unit's other place.
+        for c2, d2 in strong.get(-node - 1, ()):
+            bit = 1 << c2
+            if on[d2] & bit:
+                continue
+            nd = d2 * ncells + c2 + 1
+            why[nd] = (node, LINK)
+            if off[d2] & bit:
+                contradiction = (nd, -nd)
                 break
-            for u in unit_of[c]:
-                x = base_dcells[d] & ub[u]
-                if x.bit_count() == 2:
-                    other = (x & ~(1 << c)).bit_length() - 1
-                    if not set_on(other, d, node, LINK):
-                        break
-            if contradiction:
-                break
-            continue
-        # Nets: singles appear as candidates go.
-        m = cands[c]
-        cbit = 1 << c
-        if not m:
-            if not any(on[dd] & cbit for dd in range(1, n + 1)):
-                contradiction = (node, CELL)
-                break
-        elif not m & (m - 1) and not set_on(c, m.bit_length(), node, CELL):
-            break
-        for u in unit_of[c]:
-            x = dcells[d] & ub[u]
-            if not x:
-                if not on[d] & ub[u]:
-                    contradiction = (node, u)
-                    break
-            elif not x & (x - 1) and not set_on(x.bit_length() - 1, d, node, u):
-                break
+            on[d2] |= bit
+            queue.append(nd)
         if contradiction:
             break
     return Branch(on, off, why, contradiction)
 
 
-def _branches(st: State, dynamic: bool) -> dict[int, Branch]:
-    """Memo of propagations on ``st`` by start key (shared by the three searches)."""
-    key = "forcing.dynamic" if dynamic else "forcing.static"
+def _branches(st: State) -> dict[int, Branch]:
+    """Memo of propagations on ``st`` by start key (shared by the searches)."""
+    key = "forcing.static"
     memo = st.memo.get(key)
     if not isinstance(memo, dict):
         memo = {}
@@ -167,12 +153,12 @@ def _branches(st: State, dynamic: bool) -> dict[int, Branch]:
     return memo
 
 
-def _branch(st: State, cell: int, digit: int, dynamic: bool) -> Branch:
-    memo = _branches(st, dynamic)
+def _branch(st: State, cell: int, digit: int) -> Branch:
+    memo = _branches(st)
     k = _key(st, cell, digit)
     b = memo.get(k)
     if b is None:
-        b = propagate(st, cell, digit, dynamic)
+        b = propagate(st, cell, digit)
         memo[k] = b
     return b
 
@@ -192,13 +178,9 @@ def _say_path(st: State, path: list[tuple[int, int]]) -> str:
     shape = st.shape
     ncells = st.tables.ncells
     words = []
-    for i, (node, reason) in enumerate(path):
+    for node, _ in path:
         d, c = divmod(abs(node) - 1, ncells)
         s = f"{shape.cell_name(c)} is {'' if node > 0 else 'not '}{sym(shape, d)}"
-        if reason == CELL:
-            s += " (its last candidate)"
-        elif reason >= 0 and i:
-            s += f" (the last place for {sym(shape, d)} in {shape.unit_name(reason)})"
         words.append(s)
     if len(words) == 1:
         return words[0]
@@ -239,7 +221,30 @@ def _length(st: State, branches: list[Branch], target: int) -> int:
     return sum(len(_path(b, target)) for b in branches)
 
 
-def _search(st: State, dynamic: bool, kinds: tuple[str, ...]) -> _Found | None:
+def _agree(st: State, starts: list[Candidate]) -> list[Branch] | None:
+    """The branches of ``starts`` if none breaks and they may agree on something: stops
+    at the first branch after which nothing is left in common (most groups)."""
+    n = st.tables.n
+    dcells = st.dcells
+    on = dcells.copy()
+    off = dcells.copy()
+    out = []
+    for c, d in starts:
+        b = _branch(st, c, d)
+        if b.contradiction:
+            return None
+        out.append(b)
+        live = 0
+        for dd in range(1, n + 1):
+            on[dd] &= b.on[dd]
+            off[dd] &= b.off[dd]
+            live |= on[dd] | off[dd]
+        if not live:
+            return None
+    return out
+
+
+def _search(st: State, kinds: tuple[str, ...]) -> _Found | None:
     t = st.tables
     pop = st.shape.popcount
     n = t.n
@@ -252,7 +257,7 @@ def _search(st: State, dynamic: bool, kinds: tuple[str, ...]) -> _Found | None:
                 if pop[st.cands[c]] > 3:
                     continue
                 for d in digits_of[st.cands[c]]:
-                    b = _branch(st, c, d, dynamic)
+                    b = _branch(st, c, d)
                     if b.contradiction:
                         return _Found("contradiction", [(c, d)], -1, (), ((c, d),), [b], 0)
         if "cell" in kinds or ("cell3" in kinds and k >= 3):
@@ -260,8 +265,8 @@ def _search(st: State, dynamic: bool, kinds: tuple[str, ...]) -> _Found | None:
                 if pop[st.cands[c]] != k:
                     continue
                 starts = [(c, d) for d in digits_of[st.cands[c]]]
-                bs = [_branch(st, c, d, dynamic) for c, d in starts]
-                if any(b.contradiction for b in bs):
+                bs = _agree(st, starts)
+                if bs is None:
                     continue
                 places, elims = _conclusions(st, bs)
                 if places or elims:
@@ -273,8 +278,8 @@ def _search(st: State, dynamic: bool, kinds: tuple[str, ...]) -> _Found | None:
                     if x.bit_count() != k:
                         continue
                     starts = [(c, d) for c in cells_of(x)]
-                    bs = [_branch(st, c, d, dynamic) for c, d in starts]
-                    if any(b.contradiction for b in bs):
+                    bs = _agree(st, starts)
+                    if bs is None:
                         continue
                     places, elims = _conclusions(st, bs)
                     if places or elims:
@@ -288,7 +293,7 @@ def _node(st: State, cand: Candidate, true: bool) -> int:
     return k if true else -k
 
 
-def _to_step(st: State, f: _Found, dynamic: bool, tid: str, name: str) -> Step:
+def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
     shape = st.shape
     cn = shape.cell_name
     if f.kind == "contradiction":
@@ -297,18 +302,11 @@ def _to_step(st: State, f: _Found, dynamic: bool, tid: str, name: str) -> Step:
         node, other = b.contradiction
         path = _path(b, node)
         first = _say_path(st, path)
-        length = len(path)
-        dd, cc = divmod(abs(node) - 1, st.tables.ncells)
-        if other == CELL:
-            clash = f", which leaves {cn(cc)} without a candidate"
-        elif 0 <= other < 3 * st.tables.n:
-            clash = f", which leaves {sym(shape, dd)} no place in {shape.unit_name(other)}"
-        else:
-            # The same candidate came out both true and false.
-            second = _path(b, other)
-            length += len(second)
-            again = _say_path(st, second[1:]) if len(second) > 2 else _say_path(st, second)
-            clash = f"; but also {again.removeprefix('if ')}"
+        # The same candidate came out both true and false.
+        second = _path(b, other)
+        length = len(path) + len(second)
+        again = _say_path(st, second[1:]) if len(second) > 2 else _say_path(st, second)
+        clash = f"; but also {again.removeprefix('if ')}"
         text = (
             f"{name}: {first}{clash}: a contradiction, so {cn(c)} is not {sym(shape, d)}, "
             f"and {elim_text(shape, f.eliminations)}."
@@ -331,7 +329,7 @@ def _to_step(st: State, f: _Found, dynamic: bool, tid: str, name: str) -> Step:
         text = f"{name}: {head}; " + "; ".join(parts) + f"; either way {result}."
         if f.placements and f.eliminations:
             text = text[:-1] + f", and {elim_text(shape, f.eliminations)}."
-    base = 8.5 if dynamic else 8.0
+    base = 8.0
     cells: list[int] = []
     for c, _ in f.starts:
         if c not in cells:
@@ -352,30 +350,24 @@ def _to_step(st: State, f: _Found, dynamic: bool, tid: str, name: str) -> Step:
 def cell_forcing_chain(st: State) -> Step | None:
     """Every candidate of a cell leads, along chains, to the same conclusion (or one
     candidate leads to a contradiction)."""
-    f = _search(st, False, ("contradiction", "cell"))
-    return None if f is None else _to_step(st, f, False, "cell_forcing_chain", "Cell Forcing Chain")
+    f = _search(st, ("contradiction", "cell"))
+    return None if f is None else _to_step(st, f, "cell_forcing_chain", "Cell Forcing Chain")
 
 
 def unit_forcing_chain(st: State) -> Step | None:
     """Every place of a digit in a unit leads, along chains, to the same conclusion."""
-    f = _search(st, False, ("unit",))
-    return None if f is None else _to_step(st, f, False, "unit_forcing_chain", "Unit Forcing Chain")
+    f = _search(st, ("unit",))
+    return None if f is None else _to_step(st, f, "unit_forcing_chain", "Unit Forcing Chain")
 
 
 def multiple_forcing_chain(st: State) -> tuple[Step, int] | None:
     """A cell or unit forcing chain (no contradictions; cells of three candidates or more,
     a bivalue cell being a chain's business), with its length (the sum of its chains'):
     what SE's nested nets of level 3 use along their way."""
-    f = _search(st, False, ("cell3", "unit"))
+    f = _search(st, ("cell3", "unit"))
     if f is None:
         return None
     name = "Cell Forcing Chain" if f.kind == "cell" else "Unit Forcing Chain"
-    step = _to_step(st, f, False, f"{f.kind}_forcing_chain", name)
+    step = _to_step(st, f, f"{f.kind}_forcing_chain", name)
     first = f.placements[0] if f.placements else f.eliminations[0]
     return step, _length(st, f.branches, _node(st, first, bool(f.placements)))
-
-
-def forcing_net(st: State) -> Step | None:
-    """Forcing with singles along the way: contradiction, cell or unit."""
-    f = _search(st, True, ("contradiction", "cell", "unit"))
-    return None if f is None else _to_step(st, f, True, "forcing_net", "Forcing Net")
