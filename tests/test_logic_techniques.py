@@ -4,7 +4,9 @@ Each fixture is a 9×9 position where the technique applies: the digits placed s
 (one line, ``.`` for empty), the candidates removed beyond what the rules remove
 (``r2c1:28`` = 2 and 8 are gone from r2c1), and what the technique must find. The
 positions were taken from the logical paths of sudokit-generated puzzles and of the
-magictour top1465 and sudoku-exchange sets, then checked against the solution. The
+magictour top1465 and sudoku-exchange sets, then checked against the solution (the
+Unique Rectangle Type 5 is the Hidden Rectangle's position with two more candidates that
+are not the solution's removed, r3c8:9 and r8c9:9: generated paths rarely show one). The
 forcing nets of every level share one position of a generated puzzle (each level finds
 its own easiest conclusion there); ``test_logic_nets.py`` has positions that need them.
 """
@@ -108,6 +110,21 @@ unique_rectangle_3
 ..3.91.48.4.78.3.9.8.43.1...3.1.7.9.52..4..71.7...8.......1..8.3.7864.1.8125794..
   removed r1c1:6 r2c1:6 r3c1:6 r6c1:46 r6c4:23 r6c8:6 r6c9:6 r7c1:9 r7c3:9 r7c7:26 r7c9:236
   removes r1c7:6
+
+unique_rectangle_6
+..826..3....8..4.6.9.4.51..17.6943..38.517..4..4382.17..1.28.53837.56.4..2..438..
+  removed r1c1:5 r1c2:5 r2c3:2 r3c3:2 r7c7:9 r9c8:9
+  removes r3c8:8 r4c9:8
+
+unique_rectangle_5
+8.526.741.12475.68764.812...8...2..64...3..8262.5.8.7..78.2..1.2461.78..1..8.4627
+  removed r3c8:9 r4c5:9 r6c5:9 r7c1:3 r7c4:9 r7c6:9 r7c7:3 r7c9:3 r8c9:9
+  removes r7c9:9
+
+hidden_rectangle
+8.526.741.12475.68764.812...8...2..64...3..8262.5.8.7..78.2..1.2461.78..1..8.4627
+  removed r4c5:9 r6c5:9 r7c1:3 r7c4:9 r7c6:9 r7c7:3 r7c9:3
+  removes r5c3:9
 
 naked_quad
 4...925.3.3.5..8...51.83..6.7....19.1...7..38.49....6.5...4.38...3.57.4...483..51
@@ -412,3 +429,64 @@ def test_hidden_single_sentence() -> None:
     assert step is not None
     assert step.text == "In box 1, 1 fits only in r2c2."
     assert step.placements == ((5, 1),)
+
+
+def _rectangle_6x6(kind: str, broken: bool) -> State:
+    """A 6×6 candidate grid (every digit everywhere) with a rectangle on 1 and 2 in r1c1,
+    r1c4, r2c1 and r2c4 (boxes 1 and 2) set up for ``kind``; ``broken`` undoes one
+    condition of the pattern."""
+    shape = Shape.of(6)
+    n = 6
+    full = (1 << n) - 1
+    cands = [full] * (n * n)
+    pair, one = 0b11, 0b1
+    rect = {0, 3, 6, 9}
+    if kind == "hidden_rectangle":
+        cands[0] = pair  # r1c1 bivalue; 1 only inside the rectangle in row 2 and column 4
+        for c in [*range(6, 12), *range(3, 36, 6)]:
+            if c not in rect:
+                cands[c] &= ~one
+        if broken:
+            cands[11] |= one  # 1 back in r2c6
+    else:
+        cands[0] = cands[9] = pair  # r1c1 and r2c4 bivalue, r1c4 and r2c1 the roofs
+        if kind == "unique_rectangle_5":
+            cands[3] = cands[6] = 0b111  # the pair plus 3
+            if broken:
+                cands[6] |= 0b1000  # r2c1 also holds 4
+        else:
+            for c in range(12):
+                if c not in rect:
+                    cands[c] &= ~one  # 1 only inside the rectangle in rows 1 and 2
+            if broken:
+                cands[5] |= one  # 1 back in r1c6
+    return State(shape, [0] * (n * n), cands)
+
+
+@pytest.mark.parametrize(
+    ("tid", "eliminations"),
+    [
+        ("hidden_rectangle", {(9, 2)}),
+        ("unique_rectangle_6", {(3, 1), (6, 1)}),
+        # The cells seeing both roofs: r1c2, r1c3 (row 1, box 1), r2c5, r2c6 (row 2, box 2).
+        ("unique_rectangle_5", {(1, 3), (2, 3), (10, 3), (11, 3)}),
+    ],
+)
+def test_rectangles_on_6x6(tid: str, eliminations: set[tuple[int, int]]) -> None:
+    step = BY_ID[tid].find(_rectangle_6x6(tid, broken=False))
+    assert step is not None
+    assert set(step.eliminations) == eliminations
+    assert not step.placements
+    assert {0, 3, 6, 9} <= set(step.cells)
+    assert BY_ID[tid].find(_rectangle_6x6(tid, broken=True)) is None
+
+
+def test_hidden_rectangle_sentence() -> None:
+    step = BY_ID["hidden_rectangle"].find(_rectangle_6x6("hidden_rectangle", broken=False))
+    assert step is not None
+    assert step.text == (
+        "Hidden Rectangle on 1 and 2 in r1c1, r1c4, r2c1 and r2c4: if those cells held only "
+        "1 and 2, the two digits could swap and the puzzle would have two solutions; in row 2 "
+        "and column 4, 1 fits only in the rectangle, so r2c4 as 2 would put 1 in r1c4 and "
+        "r2c1 and 2 in r1c1: 2 can be removed from r2c4."
+    )

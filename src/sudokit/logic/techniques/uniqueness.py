@@ -1,4 +1,4 @@
-"""Uniqueness techniques: Unique Rectangles (types 1 to 4) and BUG+1.
+"""Uniqueness techniques: Unique Rectangles (types 1 to 6), Hidden Rectangles and BUG+1.
 
 They rest on the puzzle having exactly one solution: a pattern that would let two digits
 swap places (a "deadly pattern") cannot be the end state, so whatever avoids it is true.
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..candidates import State, cells_of
-from ..step import Candidate, Step, cells_text, digits_text, elim_text, sym
+from ..candidates import State, cells_of, cellset
+from ..step import Candidate, Step, cells_text, digits_text, elim_text, sym, units_text
 
 Rect = tuple[int, int, int, int]
 
@@ -56,10 +56,10 @@ def _find_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
                 yield (a, b, c, d), m
 
 
-def _ur_text(st: State, cells: Rect, m: int, rest: str) -> str:
+def _ur_text(st: State, cells: Rect, m: int, rest: str, title: str = "Unique Rectangle") -> str:
     shape = st.shape
     return (
-        f"Unique Rectangle on {digits_text(shape, shape.digits_of_mask[m])} in "
+        f"{title} on {digits_text(shape, shape.digits_of_mask[m])} in "
         f"{cells_text(shape, cells)}: if those cells held only "
         f"{digits_text(shape, shape.digits_of_mask[m], 'and')}, the two digits could swap "
         f"and the puzzle would have two solutions; {rest}"
@@ -75,15 +75,25 @@ def _ur_step(
     rest: str,
     rating: float,
     extra_cells: tuple[int, ...] = (),
+    units: tuple[int, ...] = (),
+    secondary: tuple[Candidate, ...] = (),
 ) -> Step:
+    """A rectangle's step; ``kind`` 0 is the Hidden Rectangle."""
     digits = st.shape.digits_of_mask[m]
+    tid, name = (
+        ("hidden_rectangle", "Hidden Rectangle")
+        if kind == 0
+        else (f"unique_rectangle_{kind}", f"Unique Rectangle Type {kind}")
+    )
     return Step(
-        f"unique_rectangle_{kind}",
-        f"Unique Rectangle Type {kind}",
-        _ur_text(st, cells, m, rest),
+        tid,
+        name,
+        _ur_text(st, cells, m, rest, "Hidden Rectangle" if kind == 0 else "Unique Rectangle"),
         eliminations=tuple(sorted(elims)),
         cells=tuple(sorted(cells)) + extra_cells,
+        units=units,
         candidates=tuple((c, d) for c in sorted(cells) for d in digits),
+        secondary=secondary,
         rating=rating,
     )
 
@@ -234,6 +244,107 @@ def unique_rectangle_4(st: State) -> Step | None:
     return None
 
 
+def _diagonal(st: State, p: int, q: int) -> bool:
+    n = st.tables.n
+    return p // n != q // n and p % n != q % n
+
+
+def unique_rectangle_5(st: State) -> Step | None:
+    """The corners beyond the bivalue ones (two diagonal ones, or three) all hold the
+    pair plus the same one digit z: one of them is z, so z leaves every cell that sees
+    them all (Type 2 with the extra corners not on one line)."""
+    shape = st.shape
+    peer = st.tables.peer_bits
+    for cells, m in _rectangles(st):
+        roofs = [c for c in cells if st.cands[c] != m]
+        if len(roofs) == 2:
+            if not _diagonal(st, *roofs):
+                continue  # on one line: Type 2
+        elif len(roofs) != 3:
+            continue
+        extra = st.cands[roofs[0]] & ~m
+        if shape.popcount[extra] != 1 or any(st.cands[c] != m | extra for c in roofs):
+            continue
+        z = extra.bit_length()
+        seeing = st.dcells[z]
+        for c in roofs:
+            seeing &= peer[c]
+        if not seeing:
+            continue
+        elims = [(c, z) for c in cells_of(seeing)]
+        rest = (
+            f"so {cells_text(shape, roofs, 'or')} is {sym(shape, z)}, and a cell that "
+            f"sees them all cannot be: {elim_text(shape, elims)}."
+        )
+        secondary = tuple((c, z) for c in sorted(roofs))
+        return _ur_step(st, 5, cells, m, elims, rest, 4.5, secondary=secondary)
+    return None
+
+
+def unique_rectangle_6(st: State) -> Step | None:
+    """Two diagonal corners hold only the pair, and in both rows (or both columns) of
+    the rectangle one pair digit x lies only in its corners: x in one of the other two
+    corners would put x in both and leave the pair's other digit in the bivalue ones, so
+    neither is x."""
+    shape = st.shape
+    t = st.tables
+    for cells, m in _rectangles(st):
+        roofs = [c for c in cells if st.cands[c] != m]
+        if len(roofs) != 2 or not _diagonal(st, *roofs):
+            continue
+        p, q = roofs
+        rect = cellset(cells)
+        (rp, cp, _), (rq, cq, _) = t.unit_of[p], t.unit_of[q]
+        for x in shape.digits_of_mask[m]:
+            y = (m & ~(1 << (x - 1))).bit_length()
+            for lines in ((rp, rq), (cp, cq)):
+                if st.dcells[x] & (t.unit_bits[lines[0]] | t.unit_bits[lines[1]]) & ~rect:
+                    continue
+                elims = [(p, x), (q, x)]
+                rest = (
+                    f"in {units_text(shape, sorted(lines))}, {sym(shape, x)} fits only in "
+                    f"the rectangle, so {sym(shape, x)} in {shape.cell_name(p)} or "
+                    f"{shape.cell_name(q)} would make both {sym(shape, x)} and the other "
+                    f"two corners {sym(shape, y)}: {elim_text(shape, elims)}."
+                )
+                return _ur_step(st, 6, cells, m, elims, rest, 4.6, units=tuple(sorted(lines)))
+    return None
+
+
+def hidden_rectangle(st: State) -> Step | None:
+    """A corner holds only the pair, and in the row and the column of the opposite
+    corner one pair digit x lies only in the rectangle: were that corner the other
+    digit y, x would fill the two corners beside it and leave y for the bivalue corner
+    too, so it is not y."""
+    shape = st.shape
+    t = st.tables
+    # In reading order of their first cell, as a player scanning the grid meets them
+    # (and HoDoKu's search: the same rectangle first when several apply).
+    for cells, m in sorted(_rectangles(st), key=lambda r: min(r[0])):
+        rect = cellset(cells)
+        for a in cells:
+            if st.cands[a] != m:
+                continue
+            ra, ca, _ = t.unit_of[a]
+            d = next(c for c in cells if t.unit_of[c][0] != ra and t.unit_of[c][1] != ca)
+            rd, cd, _ = t.unit_of[d]
+            lines = t.unit_bits[rd] | t.unit_bits[cd]
+            beside = [c for c in cells if c not in (a, d)]
+            for x in shape.digits_of_mask[m]:
+                if st.dcells[x] & lines & ~rect:
+                    continue
+                y = (m & ~(1 << (x - 1))).bit_length()
+                elims = [(d, y)]
+                rest = (
+                    f"in {shape.unit_name(rd)} and {shape.unit_name(cd)}, {sym(shape, x)} "
+                    f"fits only in the rectangle, so {shape.cell_name(d)} as {sym(shape, y)} "
+                    f"would put {sym(shape, x)} in {cells_text(shape, beside)} and "
+                    f"{sym(shape, y)} in {shape.cell_name(a)}: {elim_text(shape, elims)}."
+                )
+                return _ur_step(st, 0, cells, m, elims, rest, 4.6, units=(rd, cd))
+    return None
+
+
 def bug_plus_one(st: State) -> Step | None:
     """Every empty cell but one holds two candidates and every digit appears twice per
     unit, except one digit three times around the cell with three: that digit goes
@@ -287,4 +398,6 @@ UR_TYPES: dict[int, Callable[[State], Step | None]] = {
     2: unique_rectangle_2,
     3: unique_rectangle_3,
     4: unique_rectangle_4,
+    5: unique_rectangle_5,
+    6: unique_rectangle_6,
 }
