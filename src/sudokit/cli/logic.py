@@ -12,6 +12,7 @@ is malformed or on a usage error.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -23,7 +24,6 @@ from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
 from ..solvers.batch import answer_chunks, chunked
 from ._io import (
-    Failure,
     byte_progress,
     dask_option,
     open_executor,
@@ -50,11 +50,97 @@ def _proper(grid: Grid, solutions: int) -> str | None:
     return None
 
 
+#: What a worker answers for one puzzle: its JSON fields and its exit code.
+Result = tuple[dict[str, Any], int]
+
+#: Puzzles sent to a worker at a time (an answer takes milliseconds to seconds, so chunks
+#: are small).
+BATCH = 64
+
+
+def _well_formed(chunk: list[Record]) -> list[str]:
+    return [format_line(r.grid) for r in chunk if r.grid is not None]
+
+
+def _one_or_file(puzzle: str | None, path: str | None, verb: str) -> str | None:
+    """The PUZZLE argument when one is given (None for -f); usage errors for both or none."""
+    if puzzle is not None and path is not None:
+        raise click.UsageError("give a PUZZLE or -f FILE, not both")
+    if puzzle is None and path is None:
+        raise click.UsageError(f"give a PUZZLE, or -f FILE to {verb} many (-f - for stdin)")
+    return puzzle
+
+
+def _say_error(rec: Record, empty: dict[str, Any], as_json: bool) -> int:
+    """Print a malformed record's error (its JSON object has ``empty``'s keys); exit 2."""
+    if as_json:
+        click.echo(
+            json.dumps({"puzzle": rec.text, **empty, "error": str(rec.error), "line": rec.line})
+        )
+    else:
+        click.echo(f"error: {rec.error}")
+    return 2
+
+
+def _answer_file(
+    path: str,
+    jobs: int,
+    dask: str | None,
+    doing: str,
+    chunk_fn: Callable[[tuple[list[str], Any]], list[Any]],
+    extra: Callable[[list[Record]], Any],
+    say: Callable[[Record, Any], int],
+) -> int:
+    """Every record of ``path`` through the batch engine (``--jobs``/``--dask``), answered
+    by ``chunk_fn((well-formed lines, extra))`` on the workers and printed by ``say`` here,
+    in input order; the worst exit code."""
+    worst = 0
+    with (
+        open_source(path) as source,
+        byte_progress(source, doing) as tick,
+        open_executor(jobs, dask) as runner,
+    ):
+        records = read_puzzles(source.lines, format=source.format)
+        chunks = chunked(records, BATCH)
+        payload = lambda chunk: (_well_formed(chunk), extra(chunk))  # noqa: E731
+        for chunk, results in answer_chunks(chunks, payload, chunk_fn, runner):
+            done = iter(results)
+            for rec in chunk:
+                worst = max(worst, say(rec, None if rec.grid is None else next(done)))
+                tick()
+    return worst
+
+
 # --- hint ----------------------------------------------------------------------------------
 
 
+def _hint_one(text: str, level: int) -> Result:
+    """The hint for one well-formed puzzle (on a worker too): its JSON fields (the text
+    at ``level`` under "text") and its exit code."""
+    grid = parse(text)
+    answer = hint(grid)
+    if answer is None:
+        return {"kind": "solved", "text": "The grid is already solved."}, 0
+    fields: dict[str, Any] = {
+        "kind": answer.kind,
+        "text": answer.text(level),
+        "texts": list(answer.texts),
+        "cells": [grid.shape.cell_name(c) for c in answer.cells],
+    }
+    if answer.step is not None:
+        fields.update(answer.step.to_dict(grid.shape))
+    return fields, 1 if answer.kind == "no_solution" else 0
+
+
+def hint_chunk(work: tuple[list[str], int]) -> list[Result]:
+    """Hints for a chunk of well-formed puzzle lines at one level (on a worker too)."""
+    puzzles, level = work
+    return [_hint_one(text, level) for text in puzzles]
+
+
 @click.command("hint")
-@click.argument("puzzle")
+@puzzle_input("Hint")
+@dask_option
 @click.option(
     "--level",
     type=click.IntRange(1, 3),
@@ -62,56 +148,101 @@ def _proper(grid: Grid, solutions: int) -> str | None:
     show_default=True,
     help="How much to tell: 1 the technique and where, 2 the cells, 3 everything.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
 @click.pass_context
-def hint_cmd(ctx: click.Context, puzzle: str, level: int, as_json: bool) -> None:
+def hint_cmd(
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    as_json: bool,
+    jobs: int,
+    dask: str | None,
+    level: int,
+) -> None:
     """Tell the next logical step of a puzzle, in words.
 
     The easiest technique that makes progress is named, with the cells and candidates
     it is about (--level 1 and 2 tell less, to leave the player something to find).
+
+    With -f, one line per puzzle in input order (the hint, or 'error: line N: ...' for a
+    malformed record); --json prints JSON Lines with the keys puzzle, kind, text, texts,
+    cells, the step's fields, error, line.
 
     \b
     Examples:
       sudokit hint "$(sudokit generate --seed 3)"
       sudokit hint --level 1 "$(sudokit generate --seed 7)"
       sudokit hint --json "$(cat position.txt)"
+      sudokit hint -f puzzles.txt --json -j 2 > hints.jsonl
     """
-    grid = _parse_argument(ctx, puzzle)
-    try:
-        answer = hint(grid)
-    except ValueError as err:
-        raise Failure(str(err)) from err
-    if answer is None:
+    if _one_or_file(puzzle, path, "give a hint for") is not None:
+        assert puzzle is not None
+        grid = _parse_argument(ctx, puzzle)
+        fields, code = _hint_one(format_line(grid), level)
         if as_json:
-            click.echo(json.dumps({"puzzle": format_line(grid), "kind": "solved"}))
+            click.echo(json.dumps({"puzzle": format_line(grid), **fields}))
         else:
-            click.echo("The grid is already solved.")
-        ctx.exit(0)
-    step = answer.step
-    if as_json:
-        record: dict[str, Any] = {
-            "puzzle": format_line(grid),
-            "kind": answer.kind,
-            "text": answer.text(level),
-            "texts": list(answer.texts),
-            "cells": [grid.shape.cell_name(c) for c in answer.cells],
-        }
-        if step is not None:
-            record.update(step.to_dict(grid.shape))
-        click.echo(json.dumps(record))
-    else:
-        click.echo(answer.text(level))
-    ctx.exit(1 if answer.kind == "no_solution" else 0)
+            click.echo(fields["text"])
+        ctx.exit(code)
+    assert path is not None
+
+    def say(rec: Record, result: Result | None) -> int:
+        if result is None:
+            return _say_error(rec, {"kind": None, "text": None}, as_json)
+        fields, code = result
+        assert rec.grid is not None
+        if as_json:
+            record = {"puzzle": format_line(rec.grid), **fields, "error": None, "line": rec.line}
+            click.echo(json.dumps(record))
+        else:
+            click.echo(fields["text"])
+        return code
+
+    ctx.exit(_answer_file(path, jobs, dask, "hinting", hint_chunk, lambda c: level, say))
 
 
 # --- explain -------------------------------------------------------------------------------
 
 
+def _explain_one(text: str) -> tuple[dict[str, Any], list[str], int]:
+    """The path of one well-formed puzzle (on a worker too): its JSON object, its lines of
+    text, and its exit code (0 when logic solves it)."""
+    grid = parse(text)
+    result = explain(grid)
+    lines = []
+    width = len(str(len(result.steps)))
+    for i, step in enumerate(result.steps, start=1):
+        lines.append(f"{i:>{width}}. {step.name}: {_sentence(step.name, step.text)}")
+    if result.solved:
+        lines.append(f"Solved in {len(result.steps)} steps.")
+    elif result.solutions:
+        left = len(result.final.empty_cells())
+        lines.append(
+            f"Stuck after {len(result.steps)} steps with {left} cells left: "
+            "no technique applies, the rest needs guessing."
+        )
+    note = _proper(grid, result.solutions)
+    if note:
+        lines.append(f"note: {note}")
+    return result.to_dict(), lines, 0 if result.solved else 1
+
+
+def explain_chunk(work: tuple[list[str], None]) -> list[tuple[dict[str, Any], list[str], int]]:
+    """The paths of a chunk of well-formed puzzle lines (on a worker too)."""
+    return [_explain_one(text) for text in work[0]]
+
+
 @click.command("explain")
-@click.argument("puzzle")
-@click.option("--json", "as_json", is_flag=True, help="Print the path as one JSON object.")
+@puzzle_input("Explain")
+@dask_option
 @click.pass_context
-def explain_cmd(ctx: click.Context, puzzle: str, as_json: bool) -> None:
+def explain_cmd(
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    as_json: bool,
+    jobs: int,
+    dask: str | None,
+) -> None:
     """Explain a puzzle's whole logical path, one numbered step per line.
 
     Every step is the easiest one available at that point. When no technique applies
@@ -120,34 +251,48 @@ def explain_cmd(ctx: click.Context, puzzle: str, as_json: bool) -> None:
     JSON: {"puzzle", "steps": [{"technique", "name", "placements": [{"cell": "r3c5",
     "digit": 7}], "eliminations": [...], "explanation", "rating"}], "solved"}.
 
-    Exit status: 0 when logic solves the puzzle, 1 when it has no solution, several, or
-    needs guessing, 2 when the input is malformed.
+    With -f, every puzzle of the file in input order: a line '# line N: PUZZLE', its path,
+    and a blank line (or 'error: line N: ...' for a malformed record); --json prints one
+    object per puzzle (JSON Lines), with "error" and "line" added.
+
+    Exit status: 0 when logic solves the puzzle (every puzzle), 1 when one has no
+    solution, several, or needs guessing, 2 when the input is malformed.
 
     \b
     Examples:
       sudokit explain "$(sudokit generate --seed 3)"
       sudokit explain --json "$(sudokit generate --seed 3)" | jq .solved
+      sudokit explain -f puzzles.txt --json -j 2 > paths.jsonl
     """
-    grid = _parse_argument(ctx, puzzle)
-    result = explain(grid)
-    note = _proper(grid, result.solutions)
-    if as_json:
-        click.echo(json.dumps(result.to_dict()))
-    else:
-        width = len(str(len(result.steps)))
-        for i, step in enumerate(result.steps, start=1):
-            click.echo(f"{i:>{width}}. {step.name}: {_sentence(step.name, step.text)}")
-        if result.solved:
-            click.echo(f"Solved in {len(result.steps)} steps.")
-        elif result.solutions:
-            left = len(result.final.empty_cells())
-            click.echo(
-                f"Stuck after {len(result.steps)} steps with {left} cells left: "
-                "no technique applies, the rest needs guessing."
-            )
-    if note:
-        click.echo(f"note: {note}", err=True)
-    ctx.exit(0 if result.solved else 1)
+    if _one_or_file(puzzle, path, "explain") is not None:
+        assert puzzle is not None
+        grid = _parse_argument(ctx, puzzle)
+        data, lines, code = _explain_one(format_line(grid))
+        if as_json:
+            click.echo(json.dumps(data))
+        for line in lines:
+            if line.startswith("note: "):
+                click.echo(line, err=True)
+            elif not as_json:
+                click.echo(line)
+        ctx.exit(code)
+    assert path is not None
+
+    def say(rec: Record, result: tuple[dict[str, Any], list[str], int] | None) -> int:
+        if result is None:
+            return _say_error(rec, {"steps": None, "solved": None}, as_json)
+        data, lines, code = result
+        if as_json:
+            click.echo(json.dumps({**data, "error": None, "line": rec.line}))
+        else:
+            assert rec.grid is not None
+            click.echo(f"# line {rec.line}: {format_line(rec.grid)}")
+            for line in lines:
+                click.echo(line)
+            click.echo()
+        return code
+
+    ctx.exit(_answer_file(path, jobs, dask, "explaining", explain_chunk, lambda c: None, say))
 
 
 def _sentence(name: str, text: str) -> str:
@@ -186,27 +331,15 @@ _ERROR_FIELDS: dict[str, Any] = {
 }
 
 
-Result = tuple[dict[str, Any], int]
-
-
-def rate_chunk(puzzles: list[str]) -> list[Result]:
+def rate_chunk(work: tuple[list[str], None]) -> list[Result]:
     """Rate a chunk of well-formed puzzle lines (on a worker too): fields and exit codes."""
-    return [_rate_one(text) for text in puzzles]
-
-
-#: Puzzles sent to a worker at a time (a rating takes milliseconds, so chunks are small).
-BATCH = 64
+    return [_rate_one(text) for text in work[0]]
 
 
 def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
     """Print one record's rating (or error); its exit code."""
     if result is None:
-        if as_json:
-            fields = {**_ERROR_FIELDS, "error": str(rec.error), "line": rec.line}
-            click.echo(json.dumps({"puzzle": rec.text, **fields}))
-        else:
-            click.echo(f"error: {rec.error}")
-        return 2
+        return _say_error(rec, _ERROR_FIELDS, as_json)
     fields, code = result
     assert rec.grid is not None
     if as_json:
@@ -217,10 +350,6 @@ def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
     else:
         click.echo(f"- - - ({_proper(rec.grid, 0 if code == 1 else 2)})")
     return 0 if code == 0 else 1
-
-
-def _well_formed(chunk: list[Record]) -> list[str]:
-    return [format_line(r.grid) for r in chunk if r.grid is not None]
 
 
 @click.command("rate")
@@ -256,11 +385,8 @@ def rate_cmd(
       sudokit generate -n 100 | sudokit rate -f - -j 4
       sudokit rate -f puzzles.txt --dask tcp://scheduler:8786
     """
-    if puzzle is not None and path is not None:
-        raise click.UsageError("give a PUZZLE or -f FILE, not both")
-    if puzzle is None and path is None:
-        raise click.UsageError("give a PUZZLE, or -f FILE to rate many (-f - for stdin)")
-    if puzzle is not None:
+    if _one_or_file(puzzle, path, "rate") is not None:
+        assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
         r = rate(grid)
         if as_json:
@@ -284,19 +410,14 @@ def rate_cmd(
             click.echo(f"note: {note}", err=True)
         ctx.exit(0 if r.solutions == 1 else 1)
     assert path is not None
-    worst = 0
-    with (
-        open_source(path) as source,
-        byte_progress(source, "rating") as tick,
-        open_executor(jobs, dask) as runner,
-    ):
-        records = read_puzzles(source.lines, format=source.format)
-        chunks = chunked(records, BATCH)
-        for chunk, results in answer_chunks(chunks, _well_formed, rate_chunk, runner):
-            done = iter(results)
-            for rec in chunk:
-                worst = max(
-                    worst, _say_rating(rec, None if rec.grid is None else next(done), as_json)
-                )
-                tick()
-    ctx.exit(worst)
+    ctx.exit(
+        _answer_file(
+            path,
+            jobs,
+            dask,
+            "rating",
+            rate_chunk,
+            lambda c: None,
+            lambda rec, result: _say_rating(rec, result, as_json),
+        )
+    )
