@@ -47,6 +47,7 @@ def test_hint_file_answers_each_puzzle_as_alone() -> None:
 def test_hint_file_json_and_exit_codes() -> None:
     data, records = _file()
     code, out, _ = run("hint", "-f", "-", "--json", input=data)
+    assert code == 2  # the malformed line, as without --json
     objects = [json.loads(x) for x in out.splitlines()]
     assert [o["line"] for o in objects] == list(range(1, len(records) + 1))
     assert objects[1]["error"] and objects[1]["kind"] is None
