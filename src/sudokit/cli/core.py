@@ -109,13 +109,24 @@ def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
 def _interruptible_search(grid: Grid, limit: int) -> Outcome:
     """:func:`search` on a worker thread: the C core runs without the GIL, and the main
     thread, waiting, takes Ctrl-C at once (see ``cli._interrupted``)."""
-    from concurrent.futures import ThreadPoolExecutor
+    # A bare thread, not a pool: concurrent.futures costs more to import than the solve.
+    import threading
 
-    pool = ThreadPoolExecutor(1)
-    try:
-        return pool.submit(search, grid, limit).result()
-    finally:
-        pool.shutdown(wait=False)
+    answer: list[Outcome] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            answer.append(search(grid, limit))
+        except BaseException as err:  # handed to the main thread
+            failure.append(err)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join()  # interruptible: Ctrl-C reaches the main thread here
+    if failure:
+        raise failure[0]
+    return answer[0]
 
 
 def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
