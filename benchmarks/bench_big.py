@@ -24,7 +24,7 @@ from _common import percentile, render_table
 from sudokit import count_solutions, generate
 from sudokit.geometry import Shape
 from sudokit.grid import Grid
-from sudokit.solvers import backend_for
+from sudokit.solvers import backend_for, fast
 from sudokit.solvers.fast import engine
 
 
@@ -58,16 +58,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--puzzles", type=int, default=1000, help="random puzzles per size (C)")
     ap.add_argument("--python-seeds", type=int, default=10)
     ap.add_argument("--python-puzzles", type=int, default=100)
+    ap.add_argument(
+        "--singles",
+        action="store_true",
+        help="add the pure-Python backend with singles only (before locked candidates)",
+    )
     args = ap.parse_args(argv)
     rows = []
+    locked_from = fast.LOCKED_FROM
     for size in (int(s) for s in args.sizes.split(",")):
         puzzles = random_puzzles(size, args.puzzles)
-        for backend, seeds, count in (
+        variants = [
             ("native", args.seeds, args.puzzles),
             ("python", args.python_seeds, args.python_puzzles),
-        ):
-            os.environ["SUDOKIT_BACKEND"] = backend
-            assert backend_for(Shape.of(size)).name == backend, backend
+        ]
+        if args.singles:
+            variants.append(("python singles", args.python_seeds, args.python_puzzles))
+        for backend, seeds, count in variants:
+            os.environ["SUDOKIT_BACKEND"] = backend.split()[0]
+            # The engines are cached per shape: rebuild them for the propagation asked for.
+            fast.LOCKED_FROM = 99 if backend.endswith("singles") else locked_from
+            fast.engine.cache_clear()
+            assert backend_for(Shape.of(size)).name == backend.split()[0], backend
             gen = timed([lambda n=size, s=s: generate(n, seed=s) for s in range(seeds)])
             counts: list[int] = []
             solve = timed(

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudokit
+from helpers import is_solution
 from sudokit import Grid, classic_solve, parse
 from sudokit import watch as traced
+from sudokit.geometry import Shape
 from sudokit.solvers import fast
 from sudokit.watch import (
     Backtrack,
@@ -156,6 +159,45 @@ def test_propagation_guesses_like_the_python_fast_backend(
     assert summary.solution is not None and list(summary.solution.cells) == outcome.solution
     # The engine itself, whatever backend the environment picks for search().
     assert fast.engine(grid.shape).run(grid.cells, 1).guesses == outcome.guesses
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([12, 16]), st.integers(0, 2**32), st.floats(0.45, 0.65))
+def test_propagation_with_locked_candidates_guesses_like_the_fast_engine(
+    size: int, seed: int, blank: float
+) -> None:
+    # Random grids blanked at random: most have many solutions, which is where the two
+    # must still take the same branches to the same first solution.
+    shape = Shape.of(size)
+    engine = fast.engine(shape)
+    rng = random.Random(seed)
+    cells = [0 if rng.random() < blank else d for d in engine.random_fill(rng)]
+    grid = Grid(shape, cells)
+    outcome = engine.run(cells, 1)
+    summary = traced.run(grid, "propagation")
+    assert summary.counters.guesses == outcome.guesses
+    assert summary.solution is not None and list(summary.solution.cells) == outcome.solution
+    assert is_solution(cells, summary.solution.cells, size, shape.box_rows, shape.box_cols)
+
+
+def test_propagation_points_and_claims_from_twelve_up() -> None:
+    shape = Shape.of(16)
+    rng = random.Random(3)
+    cells = [0 if rng.random() < 0.6 else d for d in fast.engine(shape).random_fill(rng)]
+    reasons = [
+        e.reason
+        for e in traced.trace(Grid(shape, cells), "propagation")
+        if isinstance(e, Eliminate)
+    ]
+    assert any(r.startswith("pointing: in box ") for r in reasons)
+    assert any(
+        r.startswith("claiming: in row ") or r.startswith("claiming: in column ") for r in reasons
+    )
+    # 9×9 keeps to singles, as the fast solver does there.
+    assert not any(
+        isinstance(e, Eliminate) and ":" in e.reason.split(" ")[0]
+        for e in traced.trace(parse(HARD[0]), "propagation")
+    )
 
 
 @given(st.sampled_from([4, 6]), st.integers(0, 10_000))

@@ -1,4 +1,5 @@
-"""The fast pure-Python solver: naked and hidden singles, MRV branching, in SWAR style.
+"""The fast pure-Python solver: singles (and locked candidates from 12×12 up), MRV
+branching, in SWAR style.
 
 The whole grid is one Python int. Cell ``c`` owns a field of ``n + 1`` bits at
 ``(n + 1) * c``: ``n`` candidate bits and one guard bit above them. The guard lets one
@@ -8,8 +9,9 @@ digits have one place left in a unit" are a handful of big-int operations instea
 Python loop over cells. This is about 2.5 times faster than a list of masks.
 
 The search is the classic one: propagate to a fixpoint (naked singles remove their digit
-from the peers; a digit with one place left in a unit goes there), then branch on the
-first cell (row-major) with the fewest candidates, trying digits in ascending order.
+from the peers; a digit with one place left in a unit goes there; on 12×12 and 16×16 also
+locked candidates, see ``locked`` below), then branch on the first cell (row-major) with
+the fewest candidates, trying digits in ascending order.
 ``guesses`` counts the trial assignments made at branch points. No hooks, no events: the
 watched algorithms in :mod:`sudokit.watch` mirror it step by step.
 
@@ -39,12 +41,23 @@ class SearchResult:
     guesses: int = 0
 
 
-class Engine:
-    """Solver functions for one shape, its tables bound in closures for speed."""
+#: The smallest size whose search propagates locked candidates. Below it singles are
+#: cheaper: a locked-candidates pass costs more than the few guesses it saves there.
+LOCKED_FROM = 12
 
-    def __init__(self, shape: Shape) -> None:
+
+class Engine:
+    """Solver functions for one shape, its tables bound in closures for speed.
+
+    ``locked`` adds locked candidates to the search's propagation (default: from
+    :data:`LOCKED_FROM` up); ``start``, ``singles``, ``settles`` and ``random_fill`` keep
+    to singles whatever it says.
+    """
+
+    def __init__(self, shape: Shape, locked: bool | None = None) -> None:
         self.shape = shape
         n, ncells = shape.n, shape.ncells
+        self.locked = n >= LOCKED_FROM if locked is None else locked
         w = n + 1
         every = shape.all_mask
         lsb = sum(1 << (w * c) for c in range(ncells))
@@ -130,6 +143,87 @@ class Engine:
                     return None  # one cell would need two digits
                 g = (g & ~(((hdec & guard) >> n) * every)) | hits
 
+        def segment_pass(
+            seg_len: int, step: int, nk: int, along: int, band: int, across: int
+        ) -> Callable[[int], int]:
+            # One direction of locked candidates. A segment is the ``seg_len`` cells of a
+            # line inside one box, ``step`` cells apart; a line holds ``nk`` segments,
+            # ``along`` cells apart, and a box ``band`` segments, ``across`` cells apart.
+            # Each segment's mask sits in the field of its first cell.
+            inner = [w * step * i for i in range(1, seg_len)]
+            line_sh = [w * along * j for j in range(nk)]
+            box_sh = [w * across * j for j in range(band)]
+            seg_first = line_first = box_first = 0
+            for c in range(ncells):
+                r, col = divmod(c, n)
+                f = every << (w * c)
+                line_pos, box_pos = (col, r) if step == 1 else (r, col)
+                if line_pos % seg_len:
+                    continue
+                seg_first |= f
+                if line_pos == 0:
+                    line_first |= f
+                if box_pos % band == 0:
+                    box_first |= f
+
+            def counts(x: int, first: int, shifts: list[int]) -> tuple[int, int]:
+                # Per group of segments (a line or a box), in its first field: the digits
+                # in at least one segment, and in at least two.
+                once = twice = 0
+                for o in shifts:
+                    y = (x >> o) & first
+                    twice |= once & y
+                    once |= y
+                return once, twice
+
+            def spread(x: int, shifts: list[int]) -> int:
+                out = x
+                for o in shifts[1:]:
+                    out |= x << o
+                return out
+
+            def removals(g: int) -> int:
+                """The candidates this direction removes, as fields of ``g``."""
+                m = g
+                for o in inner:
+                    m |= g >> o
+                m &= seg_first
+                once, twice = counts(m, line_first, line_sh)
+                in_line_only = m & spread(once & ~twice, line_sh)  # claiming
+                once, twice = counts(m, box_first, box_sh)
+                in_box_only = m & spread(once & ~twice, box_sh)  # pointing
+                # Each segment loses what the *other* segments of its box claim and what
+                # the other segments of its line point: seen twice, or once elsewhere.
+                once, twice = counts(in_line_only, box_first, box_sh)
+                e = spread(twice, box_sh) | (spread(once, box_sh) ^ in_line_only)
+                once, twice = counts(in_box_only, line_first, line_sh)
+                e |= spread(twice, line_sh) | (spread(once, line_sh) ^ in_box_only)
+                out = e
+                for o in inner:
+                    out |= e << o
+                return g & out
+
+            return removals
+
+        br, bc = shape.box_rows, shape.box_cols
+        by_rows = segment_pass(bc, 1, br, bc, br, n)
+        by_cols = segment_pass(br, n, bc, br * n, bc, 1)
+
+        def propagate_locked(g: int, sf: int, pr: int, pc: int, pb: int) -> Packed | None:
+            """Singles and locked candidates (pointing and claiming) to a fixpoint."""
+            while True:
+                st = propagate(g, sf, pr, pc, pb)
+                if st is None or st[1] == guard:
+                    return st
+                g, sf, pr, pc, pb = st
+                # Settled cells count in the segments' masks, as in the C core: their
+                # digit has already left the rest of their units, so it confines nothing
+                # that is not so already.
+                gone = by_rows(g) | by_cols(g)
+                if not gone:
+                    return st
+                g ^= gone
+
         def pick(g: int, sf: int) -> int:
             """Bit offset of the first cell with the fewest candidates; -1 when solved."""
             y = g & ~((sf >> n) * every)
@@ -146,6 +240,8 @@ class Engine:
                     return (exact & -exact).bit_length() - 1 - n
                 y = z
 
+        deduce = propagate_locked if self.locked else propagate
+
         def search(st: Packed, result: SearchResult, limit: int) -> None:
             g = st[0]
             pos = pick(g, st[1])
@@ -160,7 +256,7 @@ class Engine:
                 bit = m & -m
                 m ^= bit
                 result.guesses += 1
-                nxt = propagate(rest | (bit << pos), st[1], st[2], st[3], st[4])
+                nxt = deduce(rest | (bit << pos), st[1], st[2], st[3], st[4])
                 if nxt is not None:
                     search(nxt, result, limit)
                     if result.count >= limit:
@@ -187,6 +283,7 @@ class Engine:
 
         self.propagate: Callable[[int, int, int, int, int], Packed | None] = propagate
         self._search = search
+        self._deduce = deduce
         self._random_search = random_search
         self._width = w
         self._guard = guard
@@ -221,6 +318,8 @@ class Engine:
         """Count solutions up to ``limit`` (>= 1), keeping the first as digits."""
         result = SearchResult()
         st = self.start(cells)
+        if st is not None and self.locked:
+            st = self._deduce(*st)
         if st is not None:
             self._search(st, result, limit)
         return result
@@ -236,6 +335,6 @@ class Engine:
 
 
 @cache
-def engine(shape: Shape) -> Engine:
-    """The (cached) engine for a shape."""
-    return Engine(shape)
+def engine(shape: Shape, locked: bool | None = None) -> Engine:
+    """The (cached) engine for a shape; ``locked`` as for :class:`Engine`."""
+    return Engine(shape, locked)

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Generator, Iterator
 
 from ..grid import Grid
+from ..solvers.fast import LOCKED_FROM
 from .events import (
     Backtrack,
     Contradiction,
@@ -32,10 +33,13 @@ def propagation(grid: Grid) -> Iterator[Event]:
 
     The state is one candidate mask per cell. A settled cell removes its digit from its
     peers (a peer left with one candidate is a *naked single*); a digit with one place
-    left in a unit is a *hidden single*. When nothing more follows, the first cell with
-    the fewest candidates is tried with each candidate in ascending order, as
-    :mod:`sudokit.solvers.fast` does. Singles reach the same fixpoint in any order, so
-    the guesses here are the fast solver's, one for one.
+    left in a unit is a *hidden single*. On 12×12 and 16×16 locked candidates join them:
+    a digit whose places in a box all lie in one line leaves the rest of that line
+    (*pointing*), and one whose places in a line all lie in one box leaves the rest of
+    that box (*claiming*). When nothing more follows, the first cell with the fewest
+    candidates is tried with each candidate in ascending order, as
+    :mod:`sudokit.solvers.fast` does. These rules reach the same fixpoint in any order,
+    so the guesses here are the fast solver's, one for one.
     """
     if grid.conflicts():
         yield from _duplicates(grid)
@@ -45,6 +49,17 @@ def propagation(grid: Grid) -> Iterator[Event]:
     peers, units, pop = shape.peers, shape.units, shape.popcount
     sym = shape.symbols
     name = shape.cell_name
+    # Each box-line intersection: (line unit, box unit, its cells, the rest of the line,
+    # the rest of the box). Empty unless the size propagates locked candidates.
+    segments: list[tuple[int, int, tuple[int, ...], list[int], list[int]]] = []
+    if n >= LOCKED_FROM:
+        for line in range(2 * n):
+            for box in range(2 * n, 3 * n):
+                seg = tuple(c for c in units[line] if c in units[box])
+                if seg:
+                    rest_line = [c for c in units[line] if c not in seg]
+                    rest_box = [c for c in units[box] if c not in seg]
+                    segments.append((line, box, seg, rest_line, rest_box))
 
     def settle(cand: list[int], queue: deque[tuple[int, bool]]) -> Steps:
         """Propagate until nothing follows; the generator returns False on a contradiction.
@@ -75,9 +90,65 @@ def propagation(grid: Grid) -> Iterator[Event]:
             found = yield from hidden_single(cand)
             if found is None:
                 return False
-            if found < 0:
+            if found >= 0:
+                queue.append((found, False))
+                continue
+            if not segments:
                 return True
-            queue.append((found, False))
+            removed = yield from locked(cand, queue)
+            if removed is None:
+                return False
+            if not removed:
+                return True
+
+    def locked(
+        cand: list[int], queue: deque[tuple[int, bool]]
+    ) -> Generator[Event, None, int | None]:
+        """Apply the first pointing or claiming that removes something.
+
+        Return how many candidates left (0 if none did), None on a contradiction; naked
+        singles it makes join ``queue``.
+        """
+        for line, box, seg, rest_line, rest_box in segments:
+            inside = 0
+            for c in seg:
+                inside |= cand[c]
+            for rest, other, unit, there, kind in (
+                (rest_line, rest_box, box, line, "pointing"),
+                (rest_box, rest_line, line, box, "claiming"),
+            ):
+                # Digits of the segment with no place in the rest of ``unit``: they must
+                # go in the segment, so they leave ``rest`` (the remainder of ``there``).
+                elsewhere = 0
+                for c in other:
+                    elsewhere |= cand[c]
+                confined = inside & ~elsewhere
+                hits = [c for c in rest if confined & cand[c]]
+                if not hits:
+                    continue
+                removed = 0
+                for digit in shape.digits_of_mask[confined]:
+                    bit = _bit(digit)
+                    cells = [c for c in hits if cand[c] & bit]
+                    if not cells:
+                        continue
+                    yield FocusUnit(unit, digit)
+                    because = (
+                        f"{kind}: in {shape.unit_name(unit)}, {sym[digit - 1]} can only go "
+                        f"in {shape.unit_name(there)}"
+                    )
+                    for c in cells:
+                        m = cand[c] ^ bit
+                        cand[c] = m
+                        removed += 1
+                        yield Eliminate(c, digit, because)
+                        if not m:
+                            yield Contradiction(c, f"{name(c)} has no candidate left")
+                            return None
+                        if not m & (m - 1):
+                            queue.append((c, True))
+                return removed
+        return 0
 
     def hidden_single(cand: list[int]) -> Generator[Event, None, int | None]:
         """Place the first hidden single; return its cell, -1 if none, None on a clash."""
