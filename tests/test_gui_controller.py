@@ -26,6 +26,8 @@ from gui_support import (  # noqa: F401
 )
 from sudokit import generate, parse
 from sudokit.game import AutoNotes, Checking, Erase, SetDigit, Store, ToggleNote, filed_level
+from sudokit.game.session import logic_step
+from sudokit.game.state import GameState
 from sudokit.grid import Grid
 from sudokit.gui.controller import Controller
 from sudokit.gui.dialogs import CustomDialog, HelpDialog, MessageDialog, NewGameDialog, StatsDialog
@@ -48,12 +50,17 @@ from sudokit.gui.interpret import (
     key_digit,
 )
 from sudokit.gui.layout import compute_layout
+from sudokit.logic import Hint as LogicHint
 
 
 @pytest.fixture()
 def game(clock: FakeClock) -> Iterator[Controller]:
     store = Store()
-    yield Controller(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)
+    c = Controller(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)
+    # Hints on this puzzle take milliseconds; a busy machine must not turn them into
+    # "Looking for a hint…" (the slow path has tests of its own).
+    c.hint_wait = 30.0
+    yield c
     store.close()
 
 
@@ -346,6 +353,117 @@ def test_hint_and_check(game: Controller) -> None:
     assert "r1c4" in game.message and game.flash.get(3) == "check"
     click(game, button(game, "hint"))
     assert "wrong" in game.message and s.hints_used == 2
+
+
+class SlowSteps:
+    """A hint finder that waits for the test's go-ahead: a stand-in for the seconds the
+    logic engine takes on the hardest puzzles."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.go = threading.Event()
+        self.asked: list[object] = []
+        self.fail = fail
+
+    def __call__(self, state: GameState) -> LogicHint | None:
+        self.asked.append(state)
+        assert self.go.wait(20), "the test never let the hint finish"
+        if self.fail:
+            raise RuntimeError("the engine broke")
+        return logic_step(state)
+
+
+def slow_hints(c: Controller, fail: bool = False) -> SlowSteps:
+    steps = SlowSteps(fail)
+    c.find_step = steps
+    c.hint_wait = 0.0
+    return steps
+
+
+def finish(c: Controller, steps: SlowSteps) -> None:
+    job = c.hint_job
+    steps.go.set()
+    if job is not None:
+        assert job.done.wait(20)
+    c.tick()
+
+
+def test_a_slow_hint_leaves_the_game_playable(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    steps = slow_hints(game)
+    key(game, "h")
+    assert game.thinking and game.message.startswith("Looking for a hint")
+    assert game.ui_state().thinking
+    assert s.hints_used == 0 and not game.flash
+    key(game, "h")  # a second press waits for the same search
+    assert len(steps.asked) == 1 and game.message.startswith("Still looking")
+    game.select(2)
+    key(game, "right")
+    assert game.selected == 3, "the cursor moves while the hint is looked for"
+    game.tick()
+    assert game.thinking, "nothing is shown before the answer"
+    finish(game, steps)
+    assert not game.thinking
+    assert game.message.startswith("Hint: Look for") and s.hints_used == 1
+    assert "hint-area" in game.flash.values()
+    key(game, "h")  # more of the same hint: no search
+    assert len(steps.asked) == 1 and s.hints_used == 1 and not game.thinking
+
+
+def test_a_hint_for_a_position_left_behind_is_dropped(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    steps = slow_hints(game)
+    key(game, "h")
+    game.select(2)
+    key(game, "4")  # r1c3 is 4 in the solution
+    assert s.state.entries[2] == 4
+    finish(game, steps)
+    assert not game.thinking and "position changed" in game.message
+    assert s.hints_used == 0 and "hint" not in game.flash.values()
+    key(game, "h")
+    assert len(steps.asked) == 2 and steps.asked[1] == s.state
+    finish(game, steps)
+    assert game.message.startswith("Hint:") and s.hints_used == 1
+
+
+def test_escape_gives_up_on_a_hint_and_asking_again_takes_up_the_same_search(
+    game: Controller,
+) -> None:
+    s = game.session
+    assert s is not None
+    steps = slow_hints(game)
+    key(game, "h")
+    assert interpret(game.ui_state(), Key("escape")) == Command("cancel-hint")
+    key(game, "escape")
+    assert not game.thinking and game.message.startswith("No hint then")
+    assert s.hints_used == 0
+    key(game, "h")  # same position: the search still running is taken up, not doubled
+    assert game.thinking and len(steps.asked) == 1
+    finish(game, steps)
+    assert game.message.startswith("Hint: Look for") and s.hints_used == 1
+
+
+def test_a_hint_search_that_fails_says_so(game: Controller) -> None:
+    s = game.session
+    assert s is not None
+    steps = slow_hints(game, fail=True)
+    key(game, "h")
+    finish(game, steps)
+    assert game.message == "No hint: the engine broke" and game.message_kind == "error"
+    assert s.hints_used == 0 and game.running
+    key(game, "5")  # the game goes on
+    assert game.session is s
+
+
+def test_a_new_game_drops_the_old_games_hint(game: Controller) -> None:
+    steps = slow_hints(game)
+    key(game, "h")
+    game.start_new(9, "easy", seed=3, wait=10)
+    assert game.session is not None and game.session.puzzle != PUZZLE
+    assert not game.thinking
+    finish(game, steps)
+    assert game.session.hints_used == 0 and not game.message.startswith("Hint")
 
 
 def test_checking_setting_cycles_and_persists(game: Controller) -> None:

@@ -362,6 +362,7 @@ def test_docs_screenshot(shots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with Store() as store:
         app = App(store, size=9, level="medium", seed=2024, resume=False, clock=lambda: clock[0])
         game = app.controller
+        game.hint_wait = 30.0  # the shot needs the hint shown, however busy the machine
         s = game.session
         assert s is not None
         game.play(AutoNotes())

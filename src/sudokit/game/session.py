@@ -394,7 +394,23 @@ class Session:
             message = "Solved — every digit is right."
         return CheckResult(wrong, empty, message)
 
-    def hint(self) -> GameHint:
+    def hint_search(self) -> GameState | None:
+        """The position whose hint needs the logic engine's search, or None when
+        :meth:`hint` answers at once (solved, a wrong digit, or more of the last hint).
+
+        The search is a pure function of that position, :func:`logic_step`, and can run
+        on another thread (on the hardest puzzles it takes seconds); its answer goes back
+        to :meth:`hint` as ``found``.
+        """
+        state = self.state
+        if self.finished or state.wrong_cells():
+            return None
+        last = self._last_hint
+        if last is not None and last[0] == state:
+            return None
+        return state
+
+    def hint(self, found: tuple[GameState, LogicHint | None] | None = None) -> GameHint:
         """Help with the current position; counted in :attr:`hints_used` once per position.
 
         A wrong digit is pointed out first. Notes that rule out a needed digit are all
@@ -402,6 +418,9 @@ class Session:
         next step is explained progressively: asking again before anything changed
         tells more (the technique and where to look, then the cells, then the whole
         deduction). With several solutions, the hint says so when logic cannot go on.
+
+        ``found``: a position and :func:`logic_step`'s answer for it, computed elsewhere;
+        used when it is the current position, else the step is found here.
         """
         state = self.state
         if self.finished:
@@ -425,7 +444,7 @@ class Session:
                 (first,),
             )
         else:
-            step = _logic_step(state)
+            step = found[1] if found is not None and found[0] == state else logic_step(state)
             # The engine answers every unsolved position (a step, a wrong note, "stuck").
             assert step is not None, "the logic engine gave no hint for an unsolved grid"
             if step.kind == "notes":
@@ -460,8 +479,10 @@ class Session:
         return result
 
 
-def _logic_step(state: GameState) -> LogicHint | None:
-    """The logic engine's hint for the player's position and notes (None: solved)."""
+def logic_step(state: GameState) -> LogicHint | None:
+    """The logic engine's hint for the player's position and notes (None: solved).
+
+    Pure and safe to call on another thread: it reads only the (immutable) state."""
     notes = state.notes if any(state.notes) else None
     return logic_hint(state.puzzle, state.board, notes)
 

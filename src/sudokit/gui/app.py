@@ -246,7 +246,7 @@ class App:
         c = self.controller
         try:
             while c.running:
-                timeout = 60 if c.generating else 250
+                timeout = 60 if c.generating or c.thinking else 250
                 event = pygame.event.wait(timeout)
                 if event.type != pygame.NOEVENT:
                     self.handle(event)

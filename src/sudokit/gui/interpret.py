@@ -123,6 +123,7 @@ COMMANDS = frozenset(
         "checking",
         "watch",
         "cancel-new",
+        "cancel-hint",
         "paste",
         "print",
         "copy",
@@ -214,6 +215,8 @@ class UiState:
     #: A game is on screen, neither paused nor waiting for a new puzzle.
     playing: bool = False
     generating: bool = False
+    #: A hint is being looked for (Esc gives up on it).
+    thinking: bool = False
     dialog: bool = False
     #: The buttons that can be clicked now (the dialog's, when one is open).
     buttons: Sequence[Button] = ()
@@ -302,7 +305,9 @@ def _key(ui: UiState, key: Key) -> Intent | None:
         d = key_digit(key, ui.size)
         return _enter(ui, d, note=True) if d is not None and ui.entries is not None else None
     if name == "escape":
-        return Command("cancel-new") if ui.generating and ui.entries is not None else Select(None)
+        if ui.generating and ui.entries is not None:
+            return Command("cancel-new")
+        return Command("cancel-hint") if ui.thinking else Select(None)
     if key.text == "?":
         return Command("help")
     if name in _PLAIN:
