@@ -8,6 +8,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -237,13 +240,66 @@ def test_unsolvable_puzzle_shows_failure(surface: pygame.Surface, tmp_path: Path
     shot(surface, tmp_path, "failed")
 
 
+def step_or_wait(screen: WatchScreen) -> None:
+    """One step; a lane whose trace runs ahead may need a moment for its next event."""
+    for _ in range(2000):
+        if screen.step():
+            return
+        assert any(lane.waiting for lane in screen.lanes), "the run ended"
+        time.sleep(0.005)
+    raise AssertionError("no event within 10 s")
+
+
 def test_human_explains_its_steps(surface: pygame.Surface, tmp_path: Path) -> None:
     screen = WatchScreen(parse(FAMOUS), ["human"])
     while not isinstance(screen.lanes[0].replay.last, traced.Eliminate):
-        assert screen.step()
+        step_or_wait(screen)
     assert screen.lanes[0].replay.caption().startswith("Remove ")
     screen.draw(surface)
     shot(surface, tmp_path, "human")
+
+
+def test_a_slow_logic_step_never_holds_the_window(
+    surface: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The logic engine can take seconds for one step on the hardest puzzles: the trace
+    # runs ahead on a worker thread and the window draws on while it thinks.
+    go = threading.Event()
+    real = gui.trace
+
+    def slow(grid: sudokit.Grid, algorithm: str) -> Iterator[traced.Event]:
+        events = real(grid, algorithm)
+        yield from itertools.islice(events, 3)
+        assert go.wait(20)
+        yield from events
+
+    monkeypatch.setattr(gui, "trace", slow)
+    screen = WatchScreen(parse(EASY), ["human"])
+    lane = screen.lanes[0]
+    for _ in range(3):
+        step_or_wait(screen)
+    screen.playing = True
+    screen.speed = SPEEDS[-1]
+    for _ in range(5):
+        screen.frame(surface, 1 / 60)  # returns at once: nothing to pull yet
+    assert lane.waiting and screen.playing and not screen.finished
+    assert lane.replay.counters.steps == 3
+    go.set()
+    for _ in range(2000):
+        screen.frame(surface, 1 / 60)
+        if screen.finished:
+            break
+        time.sleep(0.005)
+    assert screen.finished and lane.replay.status == "solved"
+    assert list(lane.replay.values) == list(sudokit.solve(parse(EASY)) or [])
+
+
+def test_restart_stops_the_worker_of_the_old_run(surface: pygame.Surface) -> None:
+    screen = WatchScreen(parse(FAMOUS), ["human"])
+    old = screen.lanes[0]._ahead
+    assert old is not None
+    screen.restart()
+    assert old._stop.is_set() and screen.lanes[0]._ahead is not old
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -14,10 +14,13 @@ mark colours come from :mod:`sudokit.render.style`, shared with the PNG and GIF 
 from __future__ import annotations
 
 import math
+import queue
 import random
+import threading
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 import pygame
 
@@ -87,15 +90,78 @@ BUDGET = 0.6
 FPS = 60
 
 
+#: Algorithms whose next event can take seconds (the logic engine's forcing nets on the
+#: hardest puzzles): their trace runs ahead on a worker thread, so the window never waits.
+AHEAD = frozenset({"human"})
+
+
+class Ahead:
+    """A trace pulled on a worker thread into a short queue; :meth:`poll` never blocks."""
+
+    WAITING: object = object()
+
+    def __init__(self, events: Iterator[Event], size: int = 256) -> None:
+        self._queue: queue.Queue[Event | None] = queue.Queue(size)
+        self._stop = threading.Event()
+        self._done = False
+        threading.Thread(
+            target=self._run, args=(events,), name="sudokit-watch", daemon=True
+        ).start()
+
+    def _run(self, events: Iterator[Event]) -> None:
+        try:
+            for event in events:
+                while not self._stop.is_set():
+                    try:
+                        self._queue.put(event, timeout=0.1)
+                        break
+                    except queue.Full:
+                        continue
+                if self._stop.is_set():
+                    return
+        finally:
+            # The end (or a failure, logged by the thread's hook): the lane stops there.
+            while not self._stop.is_set():
+                try:
+                    self._queue.put(None, timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+
+    def poll(self) -> Event | object | None:
+        """The next event, None at the end, or :attr:`WAITING` if it is not ready yet."""
+        if self._done:
+            return None
+        try:
+            event = self._queue.get_nowait()
+        except queue.Empty:
+            return self.WAITING
+        if event is None:
+            self._done = True
+        return event
+
+    def close(self) -> None:
+        self._stop.set()
+
+
 class Lane:
     """One algorithm's run: its trace, the replayed board, and the history to go back."""
 
     def __init__(self, grid: Grid, algorithm: str, history: int | None = None) -> None:
         self.algorithm = algorithm
         self.replay = Replay(grid, algorithm)
-        self._events: Iterator[Event] = trace(grid, algorithm)
+        events = trace(grid, algorithm)
+        self._events: Iterator[Event] = events
+        self._ahead = Ahead(events) if algorithm in AHEAD else None
+        #: The next event is being worked out (only for traces that run ahead).
+        self.waiting = False
         self._history: deque[Undo] = deque(maxlen=HISTORY if history is None else history)
         self._redo: list[Event] = []
+
+    def close(self) -> None:
+        """Stop the worker of a trace that runs ahead (the lane is no longer shown)."""
+        if self._ahead is not None:
+            self._ahead.close()
 
     @property
     def steps(self) -> int:
@@ -109,14 +175,18 @@ class Lane:
         """Apply the next event (one undone earlier, else a new one); False at the end."""
         if self.replay.finished:
             return False
+        self.waiting = False
         if self._redo:
             event = self._redo.pop()
         else:
-            pulled = next(self._events, None)
+            pulled = next(self._events, None) if self._ahead is None else self._ahead.poll()
+            if pulled is Ahead.WAITING:
+                self.waiting = True
+                return False
             if pulled is None:
                 self.replay.status = "stopped"
                 return False
-            event = pulled
+            event = cast(Event, pulled)
         self._history.append(self.replay.apply(event))
         return True
 
@@ -325,6 +395,8 @@ class WatchScreen:
 
     # --- running ----------------------------------------------------------------------
     def restart(self) -> None:
+        for lane in getattr(self, "lanes", ()):
+            lane.close()
         self.lanes = [Lane(self.grid, name) for name in self.names]
         self.tick = 0
         self.elapsed = 0.0
@@ -376,7 +448,8 @@ class WatchScreen:
         done = 0
         while done < due:
             if not self.step():
-                self.playing = False
+                # A lane still working out its next event keeps the run playing.
+                self.playing = any(lane.waiting for lane in self.lanes)
                 break
             done += 1
             if not done % 64 and time.perf_counter() > deadline:
