@@ -17,6 +17,7 @@ os.environ["SUDOKIT_THEME"] = "light"  # whatever the desktop running the tests 
 
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,8 +35,11 @@ from gui_support import (  # noqa: F401
 )
 from sudokit.cli import main
 from sudokit.game import Store
+from sudokit.game.session import logic_step
+from sudokit.game.state import GameState
 from sudokit.gui.app import App
 from sudokit.gui.dialogs import CustomDialog
+from sudokit.logic import Hint as LogicHint
 
 
 @pytest.fixture()
@@ -206,6 +210,46 @@ def test_redraws_only_what_changed(
     calls.clear()
     key(app, pygame.K_4)
     assert calls == ["flip"]
+
+
+def test_a_slow_hint_leaves_the_window_answering(
+    app: App, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A stand-in for the seconds the logic engine takes on the hardest puzzles: the step
+    # is found only when the test says so.
+    go = threading.Event()
+    asked: list[GameState] = []
+
+    def slow(state: GameState) -> LogicHint | None:
+        asked.append(state)
+        assert go.wait(20)
+        return logic_step(state)
+
+    c = app.controller
+    c.find_step = slow
+    c.hint_wait = 0.0
+    s = c.session
+    assert s is not None
+    key(app, pygame.K_h)
+    assert c.thinking and c.message.startswith("Looking for a hint")
+    key(app, pygame.K_ESCAPE)
+    assert not c.thinking and s.hints_used == 0, "Esc gives up"
+    key(app, pygame.K_h)
+    assert c.thinking and len(asked) == 1, "the same search is taken up again"
+    start = c.selected
+    key(app, pygame.K_RIGHT)
+    assert c.selected != start, "the window answers while the hint is looked for"
+    calls: list[object] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: calls.append(rects))
+    clock.now += 1
+    app.pump()
+    assert calls, "the clock still ticks on screen"
+    job = c.hint_job
+    assert job is not None
+    go.set()
+    assert job.done.wait(20)
+    app.pump()
+    assert not c.thinking and c.message.startswith("Hint:") and s.hints_used == 1
 
 
 def test_cli_screenshot(tmp_path: Path) -> None:
