@@ -6,8 +6,9 @@
  *   - sk_search_batch on the input when it is whole 81-byte records of valid symbols;
  *   - sk_search on 81 cell values made from the input (each byte mod 10), with a limit
  *     from the byte after them;
- *   - gn_search (the general kernel) on a shape picked by the first byte, with cell values
- *     from the bytes after it (each mod n+1), against a second, generic reference;
+ *   - gn_search_budget (the general kernel) on a shape picked by the first byte, with cell
+ *     values from the bytes after it (each mod n+1), half the time with a first budget of
+ *     a few guesses (so it restarts), against a second, generic reference;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -240,13 +241,16 @@ static void check_general(const uint8_t *data, size_t size)
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
     uint64_t count, guesses;
     const unsigned limit = 1 + data[0] / 5 % 3;
+    /* Half the inputs start with a budget of a few guesses, so they restart often. */
+    const uint64_t budget = data[0] / 15 % 2 ? 1 + data[0] % 7 : GN_FIRST_BUDGET;
     GRef R;
     int i, stopped;
     memset(cells, 0, sizeof cells);
     /* Sparse givens: most bytes leave their cell empty, so searches go deep too. */
     for (i = 0; i < cells_n && (size_t)(i + 1) < size; i++)
         cells[i] = (uint8_t)(data[i + 1] % 4 == 0 ? data[i + 1] / 4 % (n + 1) : 0);
-    count = gn_search(n, br, cells, limit, solution, &guesses, NULL, NULL, &stopped);
+    count = gn_search_budget(n, br, cells, limit, solution, &guesses, NULL, NULL, &stopped,
+                             budget);
     if (count > limit || stopped)
         FAIL("general %dx%d: count %llu above limit %u", n, n, (unsigned long long)count, limit);
     memset(&R, 0, sizeof R);

@@ -493,3 +493,16 @@ def cases(kind: str | None = None, sizes: Sequence[int] = SIZES) -> list[Case]:
 def solutions(size: int) -> tuple[tuple[int, ...], ...]:
     """Known complete grids of a size (from the corpus's unique puzzles)."""
     return tuple(c.solution for c in corpus() if c.size == size and c.solution is not None)
+
+
+# A random 16×16 grid blanked at random (83 givens, several solutions). Searched in one
+# order only (fewest candidates first, digits ascending, singles and locked candidates),
+# the count to 2 runs for minutes in a barren subtree; the first restart finds both
+# solutions within a few thousand guesses.
+HEAVY_16 = tuple(
+    0 if ch == "." else int(ch, 17)
+    for ch in ".3CD.E..6.7..B..5.8....9..2.3..G...1.....DF8....2..B.5.7....D8FA"
+    ".....B..8......9...E.A...9.7..3....8.4...A.B..D..C.2.7...6.1..B."
+    ".2.......7.9....4.5.7.9.A...F..DA.........8..C.......2A..BCG..17"
+    "E.4...7..26...GF..D6..2.5...1....7...6.A.F..........5....4.....2"
+)

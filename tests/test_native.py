@@ -21,7 +21,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sudokit
-from helpers import BOXES, FAMOUS, FAMOUS_SOLUTION, Case, cases, is_solution, pattern_solution
+from helpers import (
+    BOXES,
+    FAMOUS,
+    FAMOUS_SOLUTION,
+    HEAVY_16,
+    Case,
+    cases,
+    is_solution,
+    pattern_solution,
+)
 from sudokit.errors import CellCountError, ParseError, SymbolError
 from sudokit.geometry import Shape
 from sudokit.solvers import batch
@@ -121,6 +130,31 @@ def test_general_agrees_with_python_on_every_size(grid: tuple[int, list[int]], l
         assert is_solution(cells, ours.solution, n, *BOXES[n])
     if ours.count == 1 and limit >= 2:
         assert ours.solution == theirs.solution
+
+
+@given(sized_grids(), st.integers(1, 3), st.integers(1, 8))
+def test_general_counts_do_not_depend_on_restarts(
+    grid: tuple[int, list[int]], limit: int, budget: int
+) -> None:
+    # A first budget of a few guesses makes nearly every search restart, several times:
+    # solutions met in an abandoned run must be neither lost nor counted twice.
+    n, cells = grid
+    core = native_mod._core
+    assert core is not None
+    count, solution, guesses = core.run_general(n, BOXES[n][0], bytes(cells), limit, budget)
+    assert count == PYTHON.run(Shape.of(n), cells, limit).count
+    assert (solution is None) == (count == 0)
+    if solution is not None:
+        assert is_solution(cells, list(solution), n, *BOXES[n])
+    assert core.run_general(n, BOXES[n][0], bytes(cells), limit, budget)[2] == guesses
+
+
+def test_restarts_leave_no_heavy_tail() -> None:
+    cells = list(HEAVY_16)
+    out = run_general(cells, 16, 2)
+    assert out.count == 2
+    assert is_solution(cells, out.solution, 16, 4, 4)
+    assert 1000 < out.guesses < 100_000, "restarted once or twice, not lost in the first run"
 
 
 def test_general_kernel_checks_its_input() -> None:

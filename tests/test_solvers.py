@@ -37,7 +37,7 @@ from sudokit import (
     solve,
 )
 from sudokit import solvers as solvers_module
-from sudokit.solvers import registry
+from sudokit.solvers import fast, registry
 
 
 def check(case: Case, solution: Grid | Sequence[int] | None) -> bool:
@@ -346,6 +346,21 @@ def test_counts_match_an_independent_count(
     else:
         assert out.solution is None
         assert sol is None
+
+
+@given(perturbed_grids(), st.integers(1, 3), st.integers(1, 8))
+def test_restarts_keep_the_count(drawn: tuple[int, list[int]], limit: int, budget: int) -> None:
+    # A first budget of a few guesses makes the search restart again and again: solutions
+    # met in an abandoned run must be neither lost nor counted twice.
+    n, cells = drawn
+    br, bc = BOXES[n]
+    expected, _ = brute_count(cells, n, br, bc, limit)
+    out = fast.engine(Shape.of(n)).run(cells, limit, budget=budget)
+    assert out.count == expected
+    if expected:
+        assert is_solution(cells, out.solution, n, br, bc)
+    else:
+        assert out.solution is None
 
 
 # --- backends ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from helpers import is_solution
+from helpers import HEAVY_16, is_solution
 from sudokit import Grid, classic_solve, parse
 from sudokit import watch as traced
 from sudokit.geometry import Shape
@@ -178,6 +178,27 @@ def test_propagation_with_locked_candidates_guesses_like_the_fast_engine(
     assert summary.counters.guesses == outcome.guesses
     assert summary.solution is not None and list(summary.solution.cells) == outcome.solution
     assert is_solution(cells, summary.solution.cells, size, shape.box_rows, shape.box_cols)
+
+
+def test_propagation_restarts_like_the_fast_engine() -> None:
+    # Past its budget the canonical order gives up: every trial is undone, and the
+    # search starts again in the fast engine's next order, guess for guess.
+    grid = Grid(Shape.of(16), list(HEAVY_16))
+    replay = Replay(grid, "propagation")
+    root: list[int] | None = None
+    restarts = 0
+    for event in traced.trace(grid, "propagation"):
+        if isinstance(event, Focus) and root is None:
+            root = list(replay.values)
+        if isinstance(event, Focus) and "start again in another order" in event.note:
+            restarts += 1
+            assert replay.values == root, "back to the state before the first guess"
+        replay.apply(event)
+    outcome = fast.engine(grid.shape).run(grid.cells, 1)
+    assert restarts == 1
+    assert replay.counters.guesses == outcome.guesses > fast.FIRST_BUDGET
+    assert list(replay.board().cells) == outcome.solution
+    assert is_solution(grid.cells, outcome.solution, 16, 4, 4)
 
 
 def test_propagation_points_and_claims_from_twelve_up() -> None:

@@ -15,7 +15,8 @@
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
  * Search: the open cell with the fewest candidates (the first in row-major order on
- * ties), digits ascending; `guesses` counts each trial assignment.
+ * ties), digits ascending, within a budget of guesses; then restarts (see below).
+ * `guesses` counts each trial assignment, over all runs.
  */
 #include "general.h"
 
@@ -304,28 +305,70 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
     }
 }
 
+/*
+ * Restarts. Search trees on big grids are heavy-tailed: one early wrong guess can open a
+ * barren subtree that propagation of this strength refutes only after millions of nodes,
+ * while another order of the same branch points finds a solution at once. So the search
+ * runs with a budget of guesses: the first run in the canonical order (what nearly every
+ * puzzle needs, and the guesses of earlier versions), each later run with ties between
+ * the fewest-candidate cells broken at random and the digits tried from a random one, its
+ * budget doubled. A run that ends within its budget has walked its whole tree: its count
+ * is the answer. Solutions met on the way are remembered (two suffice for the usual limit
+ * of 2), so a later run counts only solutions it has not seen. The random streams are
+ * seeded by the run's number: the same puzzle gives the same answer and guesses every time.
+ */
+#define GN_KNOWN 2
+
 typedef struct {
     const Geo *G;
     uint64_t limit, count, guesses, nodes;
-    uint8_t *solution;
     int (*stop)(void *);
     void *stop_arg;
     int stopped;
+    uint64_t budget, spent, rng;
+    int shuffled, out_of_budget;
+    unsigned nknown;
+    uint8_t known[GN_KNOWN][MAX_CELLS];
 } Search;
+
+static unsigned rand_below(Search *S, unsigned n)
+{
+    /* xorshift64: quality is beside the point, diversity between runs is what counts */
+    uint64_t x = S->rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    S->rng = x;
+    return (unsigned)((x >> 32) % n);
+}
+
+/* A solution: counted in this run; remembered when new. */
+static void found(Search *S, const Board *B)
+{
+    const Geo *G = S->G;
+    uint8_t sol[MAX_CELLS];
+    unsigned c, k;
+    S->count++;
+    for (c = 0; c < G->ncells; c++)
+        sol[c] = (uint8_t)(ANY_CTZ(B->cand[c]) + 1);
+    for (k = 0; k < S->nknown; k++)
+        if (!memcmp(S->known[k], sol, G->ncells))
+            return;
+    if (S->nknown < GN_KNOWN)
+        memcpy(S->known[S->nknown++], sol, G->ncells);
+}
 
 static void search(Search *S, const Board *B)
 {
     const Geo *G = S->G;
-    unsigned c, best = MAX_CELLS, fewest = MAX_N + 1;
+    unsigned c, j, rot = 0, best = MAX_CELLS, fewest = MAX_N + 1, ties = 0;
     uint16_t m;
     if (S->stop != NULL && ++S->nodes % GN_POLL == 0 && S->stop(S->stop_arg)) {
         S->stopped = 1;
         return;
     }
     if (!B->left) {
-        if (S->count++ == 0 && S->solution)
-            for (c = 0; c < G->ncells; c++)
-                S->solution[c] = (uint8_t)(ANY_CTZ(B->cand[c]) + 1);
+        found(S, B);
         return;
     }
     for (c = 0; c < G->ncells; c++)
@@ -334,16 +377,26 @@ static void search(Search *S, const Board *B)
             if (k < fewest) {
                 fewest = k;
                 best = c;
-                if (k == 2)
+                ties = 1;
+                if (k == 2 && !S->shuffled)
                     break;
+            } else if (k == fewest && S->shuffled && rand_below(S, ++ties) == 0) {
+                best = c; /* a uniform choice among the ties seen so far */
             }
         }
+    if (S->shuffled)
+        rot = rand_below(S, G->n);
     m = B->cand[best];
-    while (m && S->count < S->limit && !S->stopped) {
-        const uint16_t bit = (uint16_t)(m & (0u - m));
+    for (j = 0; j < G->n && S->count < S->limit && !S->stopped && !S->out_of_budget; j++) {
+        const uint16_t bit = (uint16_t)(1u << ((j + rot) % G->n));
         Board next;
         Queue Q;
-        m ^= bit;
+        if (!(m & bit))
+            continue;
+        if (++S->spent > S->budget) {
+            S->out_of_budget = 1;
+            return;
+        }
         S->guesses++;
         memcpy(&next, B, sizeof next);
         next.cand[best] = bit;
@@ -357,10 +410,19 @@ static void search(Search *S, const Board *B)
 uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
                    uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped)
 {
+    return gn_search_budget(n, box_rows, cells, limit, solution, guesses, stop, stop_arg,
+                            stopped, GN_FIRST_BUDGET);
+}
+
+uint64_t gn_search_budget(int n, int box_rows, const uint8_t *cells, uint64_t limit,
+                          uint8_t *solution, uint64_t *guesses, int (*stop)(void *),
+                          void *stop_arg, int *stopped, uint64_t first_budget)
+{
     Board B;
     Queue Q;
     Search S;
-    unsigned c;
+    unsigned c, run;
+    uint64_t count = 0;
     const Geo *G = gn_supported(n, box_rows) ? geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) : NULL;
     if (stopped != NULL)
         *stopped = 0;
@@ -371,7 +433,6 @@ uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, ui
     memset(&S, 0, sizeof S);
     S.G = G;
     S.limit = limit;
-    S.solution = solution;
     S.stop = stop;
     S.stop_arg = stop_arg;
     B.left = G->ncells;
@@ -385,11 +446,36 @@ uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, ui
             settle_cell(&B, &Q, c);
         }
     }
-    if (propagate(G, &B, &Q))
-        search(&S, &B);
+    if (propagate(G, &B, &Q)) {
+        S.budget = first_budget ? first_budget : 1;
+        for (run = 0;; run++) {
+            S.count = 0;
+            S.spent = 0;
+            S.out_of_budget = 0;
+            S.shuffled = run > 0;
+            S.rng = 0x9E3779B97F4A7C15ull * (run + 1u);
+            search(&S, &B);
+            if (S.stopped) {
+                count = S.nknown < limit ? S.nknown : limit;
+                break;
+            }
+            if (!S.out_of_budget) {
+                count = S.count;
+                break;
+            }
+            if (S.nknown >= limit) {
+                count = limit;
+                break;
+            }
+            /* doubling, saturating: the last run is in effect unbounded */
+            S.budget = S.budget > UINT64_MAX / 2 ? UINT64_MAX : 2 * S.budget;
+        }
+    }
+    if (solution != NULL && count > 0)
+        memcpy(solution, S.known[0], G->ncells);
     if (guesses != NULL)
         *guesses = S.guesses;
     if (stopped != NULL)
         *stopped = S.stopped;
-    return S.count;
+    return count;
 }

@@ -1,7 +1,7 @@
 /*
  * sudokit's C core for every size (4x4, 6x6, 9x9, 12x12, 16x16): one candidate mask of
  * up to 16 bits per cell, naked and hidden singles, locked candidates (pointing and
- * claiming), and branching on the cell with the fewest candidates.
+ * claiming), branching on the cell with the fewest candidates, and restarts.
  *
  * The 9x9 kernel (solver.h) stays the fast path for 9x9; this one serves every shape and
  * is what big grids need: locked candidates refute the near-minimal 16x16 puzzles of the
@@ -33,5 +33,19 @@ int gn_supported(int n, int box_rows);
  */
 uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
                    uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped);
+
+/*
+ * The search is run with a budget of guesses, then restarted in other orders with the
+ * budget doubled each time, until a run walks its whole tree (see general.c): heavy
+ * search trees on big grids do not survive a change of order. gn_search starts with
+ * GN_FIRST_BUDGET; gn_search_budget takes the first budget (>= 1), for tests that make
+ * every search restart. Counts do not depend on it; guesses (and which solution is kept
+ * when there are several) do.
+ */
+#define GN_FIRST_BUDGET 1000u
+
+uint64_t gn_search_budget(int n, int box_rows, const uint8_t *cells, uint64_t limit,
+                          uint8_t *solution, uint64_t *guesses, int (*stop)(void *),
+                          void *stop_arg, int *stopped, uint64_t first_budget);
 
 #endif

@@ -26,12 +26,13 @@
 #endif
 
 /* A limit >= 1 from a Python int; larger than any count can reach is the same as "all". */
-static int get_limit(PyObject *obj, uint64_t *limit)
+static int get_positive(PyObject *obj, const char *name, uint64_t *limit)
 {
     int overflow = 0;
     long long value;
     if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "limit must be an int, not %.100s", Py_TYPE(obj)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", name,
+                     Py_TYPE(obj)->tp_name);
         return 0;
     }
     value = PyLong_AsLongLongAndOverflow(obj, &overflow);
@@ -42,11 +43,16 @@ static int get_limit(PyObject *obj, uint64_t *limit)
         return 1;
     }
     if (overflow < 0 || value < 1) {
-        PyErr_SetString(PyExc_ValueError, "limit must be at least 1");
+        PyErr_Format(PyExc_ValueError, "%s must be at least 1", name);
         return 0;
     }
     *limit = (uint64_t)value;
     return 1;
+}
+
+static int get_limit(PyObject *obj, uint64_t *limit)
+{
+    return get_positive(obj, "limit", limit);
 }
 
 /* Copy `expected` cell values of at most `most` from a buffer object into `out`; 0 with a
@@ -121,26 +127,30 @@ static int interrupted(void *arg)
 }
 
 PyDoc_STRVAR(run_general_doc,
-"run_general(n, box_rows, cells, limit, /) -> (count, solution, guesses)\n\n"
+"run_general(n, box_rows, cells, limit, budget=1000, /) -> (count, solution, guesses)\n\n"
 "Count the solutions of one n x n puzzle (boxes of box_rows rows) up to limit (>= 1)\n"
 "and keep the first. Sizes 4, 6, 9, 12 and 16 with their usual boxes.\n"
 "cells: n*n bytes of cell values 0..n (0 = empty).\n"
 "solution: n*n bytes of digits 1..n, or None when there is no solution.\n"
-"guesses: the number of trial assignments the search made.\n"
+"guesses: the number of trial assignments the search made, over all its runs.\n"
+"budget: the guesses of the first run before the search restarts in another order\n"
+"(for tests; the count does not depend on it).\n"
 "Ctrl-C (SIGINT) stops a long search with KeyboardInterrupt.");
 
 static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    uint64_t limit, count, guesses = 0;
+    uint64_t limit, count, guesses = 0, budget = GN_FIRST_BUDGET;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
     long n, rows;
     int stopped = 0;
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError,
-                        "run_general() takes exactly 4 arguments (n, box_rows, cells, limit)");
+    if (nargs != 4 && nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "run_general() takes 4 or 5 arguments (n, box_rows, "
+                                         "cells, limit, budget)");
         return NULL;
     }
+    if (nargs == 5 && !get_positive(args[4], "budget", &budget))
+        return NULL;
     n = PyLong_AsLong(args[0]);
     if (n == -1 && PyErr_Occurred())
         return NULL;
@@ -156,8 +166,8 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (!read_cells(args[2], cells, (Py_ssize_t)(n * n), (unsigned)n))
         return NULL;
     Py_BEGIN_ALLOW_THREADS
-    count = gn_search((int)n, (int)rows, cells, limit, solution, &guesses, interrupted, NULL,
-                      &stopped);
+    count = gn_search_budget((int)n, (int)rows, cells, limit, solution, &guesses, interrupted,
+                             NULL, &stopped, budget);
     Py_END_ALLOW_THREADS
     if (stopped) {
         if (!PyErr_Occurred())

@@ -11,7 +11,8 @@ Python loop over cells. This is about 2.5 times faster than a list of masks.
 The search is the classic one: propagate to a fixpoint (naked singles remove their digit
 from the peers; a digit with one place left in a unit goes there; on 12×12 and 16×16 also
 locked candidates, see ``locked`` below), then branch on the first cell (row-major) with
-the fewest candidates, trying digits in ascending order.
+the fewest candidates, trying digits in ascending order. From 12×12 up that order gets a
+budget of guesses, and then the search restarts in random orders (see :func:`runs`).
 ``guesses`` counts the trial assignments made at branch points. No hooks, no events: the
 watched algorithms in :mod:`sudokit.watch` mirror it step by step.
 
@@ -22,8 +23,10 @@ cell.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -44,6 +47,51 @@ class SearchResult:
 #: The smallest size whose search propagates locked candidates. Below it singles are
 #: cheaper: a locked-candidates pass costs more than the few guesses it saves there.
 LOCKED_FROM = 12
+
+#: The smallest size whose search restarts. Search trees on big grids are heavy-tailed:
+#: an early wrong guess can open a barren subtree that takes millions of guesses to
+#: refute, where another order of the same branch points finds a solution at once. 9×9
+#: keeps the classic search (and its guesses).
+RESTART_FROM = 12
+#: The guesses of the first run, in the canonical order; each later run doubles it.
+FIRST_BUDGET = 1000
+#: Solutions remembered across runs: enough for the usual count to 2.
+KNOWN = 2
+
+
+@dataclass(slots=True)
+class Run:
+    """One run of a search: its budget, its random stream (None: the canonical order),
+    what it found and spent, and the solutions every run has met (packed grids)."""
+
+    limit: int
+    budget: float
+    rng: random.Random | None
+    known: list[int]
+    count: int = 0
+    spent: int = 0
+    guesses: int = 0
+    out: bool = False
+
+
+def runs(limit: int, first: int | None, known: list[int]) -> Iterator[Run]:
+    """The runs of one search, endless: the canonical order within ``first`` guesses,
+    then orders drawn from a stream seeded by the run's number, the budget doubled each
+    time (``first`` None: one run, unbounded).
+
+    A run that ends within its budget has walked its whole tree and its count is the
+    answer; solutions met in an abandoned run stay in ``known``, so a later run that
+    meets them again does not count them twice (the caller stops once ``known`` holds
+    ``limit`` of them). Same puzzle, same runs: the answer and guesses do not vary.
+    """
+    if first is None:
+        yield Run(limit, math.inf, None, known)
+        return
+    budget = first
+    yield Run(limit, budget, None, known)
+    for number in itertools.count(1):
+        budget *= 2
+        yield Run(limit, budget, random.Random(number), known)
 
 
 class Engine:
@@ -242,25 +290,54 @@ class Engine:
 
         deduce = propagate_locked if self.locked else propagate
 
-        def search(st: Packed, result: SearchResult, limit: int) -> None:
+        def pick_at_random(g: int, sf: int, rng: random.Random) -> int:
+            """Like ``pick``, with ties between the fewest-candidate cells broken at
+            random (the r-th in row-major order)."""
+            y = g & ~((sf >> n) * every)
+            if not y:
+                return -1
+            y &= (y | guard) - lsb
+            while True:
+                d = (y | guard) - lsb
+                z = y & d
+                exact = d & guard & ~(((z | guard) - lsb) & guard)
+                if exact:
+                    for _ in range(rng.randrange(exact.bit_count())):
+                        exact &= exact - 1
+                    return (exact & -exact).bit_length() - 1 - n
+                y = z
+
+        def search(st: Packed, run: Run) -> None:
             g = st[0]
-            pos = pick(g, st[1])
+            rng = run.rng
+            pos = pick(g, st[1]) if rng is None else pick_at_random(g, st[1], rng)
             if pos < 0:
-                result.count += 1
-                if result.solution is None:
-                    result.solution = digits(g)
+                run.count += 1
+                if g not in run.known and len(run.known) < KNOWN:
+                    run.known.append(g)
                 return
             m = (g >> pos) & every
+            if rng is not None:
+                # Digits from a random one up, then round from the lowest.
+                high = m >> (r := rng.randrange(n)) << r
+                order = [high, m ^ high]
+            else:
+                order = [m]
             rest = g & ~(every << pos)
-            while m:
-                bit = m & -m
-                m ^= bit
-                result.guesses += 1
-                nxt = deduce(rest | (bit << pos), st[1], st[2], st[3], st[4])
-                if nxt is not None:
-                    search(nxt, result, limit)
-                    if result.count >= limit:
+            for m in order:
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    run.spent += 1
+                    if run.spent > run.budget:
+                        run.out = True
                         return
+                    run.guesses += 1
+                    nxt = deduce(rest | (bit << pos), st[1], st[2], st[3], st[4])
+                    if nxt is not None:
+                        search(nxt, run)
+                        if run.count >= run.limit or run.out:
+                            return
 
         def random_search(st: Packed, rng: random.Random) -> int | None:
             g = st[0]
@@ -277,9 +354,6 @@ class Engine:
                     if done is not None:
                         return done
             return None
-
-        def digits(g: int) -> list[int]:
-            return [((g >> (w * c)) & every).bit_length() for c in range(ncells)]
 
         self.propagate: Callable[[int, int, int, int, int], Packed | None] = propagate
         self._search = search
@@ -314,15 +388,41 @@ class Engine:
         st = self.start(cells)
         return st is not None and st[1] == self._guard
 
-    def run(self, cells: Sequence[int], limit: int) -> SearchResult:
-        """Count solutions up to ``limit`` (>= 1), keeping the first as digits."""
-        result = SearchResult()
+    def run(self, cells: Sequence[int], limit: int, budget: int | None = None) -> SearchResult:
+        """Count solutions up to ``limit`` (>= 1), keeping the first as digits.
+
+        From :data:`RESTART_FROM` up the search restarts (see :func:`runs`). A
+        ``budget`` replaces :data:`FIRST_BUDGET` and makes any size restart (for tests:
+        the count does not depend on it).
+        """
         st = self.start(cells)
         if st is not None and self.locked:
             st = self._deduce(*st)
-        if st is not None:
-            self._search(st, result, limit)
-        return result
+        if st is None:
+            return SearchResult()
+        if budget is None:
+            first = FIRST_BUDGET if self.shape.n >= RESTART_FROM else None
+        else:
+            first = budget
+        known: list[int] = []
+        guesses = 0
+        for run in runs(limit, first, known):
+            self._search(st, run)
+            guesses += run.guesses
+            if not run.out:
+                count = run.count
+                break
+            if len(known) >= limit:
+                count = limit
+                break
+        else:  # pragma: no cover - runs() never ends on its own
+            raise AssertionError
+        w, every = self._width, self.shape.all_mask
+        solution = None
+        if count:
+            g = known[0]
+            solution = [((g >> (w * c)) & every).bit_length() for c in range(self.shape.ncells)]
+        return SearchResult(count, solution, guesses)
 
     def random_fill(self, rng: random.Random) -> list[int]:
         """A random complete grid, drawn with ``rng`` alone (same seed, same grid)."""

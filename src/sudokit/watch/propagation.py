@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Generator, Iterator
 
 from ..grid import Grid
-from ..solvers.fast import LOCKED_FROM
+from ..solvers.fast import FIRST_BUDGET, LOCKED_FROM, RESTART_FROM, Run, runs
 from .events import (
     Backtrack,
     Contradiction,
@@ -39,7 +40,9 @@ def propagation(grid: Grid) -> Iterator[Event]:
     that box (*claiming*). When nothing more follows, the first cell with the fewest
     candidates is tried with each candidate in ascending order, as
     :mod:`sudokit.solvers.fast` does. These rules reach the same fixpoint in any order,
-    so the guesses here are the fast solver's, one for one.
+    so the guesses here are the fast solver's, one for one. From 12×12 up that order
+    has a budget of guesses too, and when it runs out every trial is undone and the
+    search starts again in another order (the fast solver's restarts, same draws).
     """
     if grid.conflicts():
         yield from _duplicates(grid)
@@ -188,32 +191,51 @@ def propagation(grid: Grid) -> Iterator[Event]:
                     return c
         return -1
 
-    def choose(cand: list[int]) -> int:
-        """The first unsettled cell with the fewest candidates, as the fast solver picks."""
+    def choose(cand: list[int], rng: random.Random | None) -> int:
+        """The first unsettled cell with the fewest candidates, as the fast solver picks;
+        with ``rng``, one of those cells drawn at random, as its restarts do."""
         best, fewest = -1, n + 1
         for c in range(ncells):
             k = pop[cand[c]]
             if 1 < k < fewest:
                 best, fewest = c, k
-                if k == 2:
+                if k == 2 and rng is None:
                     break
-        return best
+        if rng is None or best < 0:
+            return best
+        ties = [c for c in range(ncells) if pop[cand[c]] == fewest]
+        return ties[rng.randrange(len(ties))]
 
-    def search(cand: list[int]) -> Steps:
-        cell = choose(cand)
+    def search(cand: list[int], run: Run, note: str) -> Generator[Event, None, bool | None]:
+        """Returns whether it solved; None when the run's budget ran out (every trial
+        undone on the way out)."""
+        rng = run.rng
+        cell = choose(cand, rng)
         if cell < 0:
             yield Solved(Grid(shape, [_digit(m) for m in cand]))
             return True
         mask = cand[cell]
         k = pop[mask]
-        yield Focus(cell, f"nothing more follows; guess here ({k} candidates)")
-        for i, digit in enumerate(shape.digits_of_mask[mask], start=1):
+        digits = shape.digits_of_mask[mask]
+        if rng is not None:
+            r = rng.randrange(n)
+            digits = tuple(d for d in digits if d > r) + tuple(d for d in digits if d <= r)
+        yield Focus(cell, f"{note}nothing more follows; guess here ({k} candidates)")
+        for i, digit in enumerate(digits, start=1):
+            run.spent += 1
+            if run.spent > run.budget:
+                return None
             yield Try(cell, digit)
             trial = cand[:]
             trial[cell] = _bit(digit)
             yield Place(cell, digit, f"candidate {i} of {k}", guess=True)
-            if (yield from settle(trial, deque([(cell, False)]))) and (yield from search(trial)):
-                return True
+            if (yield from settle(trial, deque([(cell, False)]))):
+                solved = yield from search(trial, run, "")
+                if solved is None:
+                    yield Backtrack(cell, digit)
+                    return None
+                if solved:
+                    return True
             yield Backtrack(cell, digit)
         return False
 
@@ -229,5 +251,16 @@ def propagation(grid: Grid) -> Iterator[Event]:
     if not (yield from settle(cand, queue)):
         yield Failed("No solution: the givens lead to a contradiction")
         return
-    if not (yield from search(cand)):
+    known: list[int] = []
+    first = FIRST_BUDGET if n >= RESTART_FROM else None
+    note = ""
+    for run in runs(1, first, known):
+        solved = yield from search(cand, run, note)
+        if solved is not None:
+            break
+        note = (
+            f"no answer within {run.budget:,} guesses: start again in another order, "
+            f"with up to {2 * run.budget:,}; "
+        )
+    if not solved:
         yield Failed("No solution: every guess leads to a contradiction")
