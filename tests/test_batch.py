@@ -307,10 +307,25 @@ def _heavy(modules: set[str]) -> list[str]:
     return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
 
 
+#: Reading a plain line or a picture needs none of the exchange formats (nor json).
+EXCHANGE = ("sudokit.formats.exchange", "sudokit.formats.marks", "sudokit.formats.sniffing", "json")
+
+
 def test_import_sudokit_is_light() -> None:
     modules = _modules_after("import sudokit")
     assert _heavy(modules) == []
     assert "sudokit.cli" not in modules
+    assert not set(EXCHANGE) & modules
+
+
+def test_exchange_formats_load_on_first_use() -> None:
+    modules = _modules_after(
+        "import sudokit\nfrom sudokit.formats import parse_sdk, sniff\n"
+        "assert callable(parse_sdk) and callable(sniff)\n"
+        "g = sudokit.parse('https://www.sudokuwiki.org/sudoku.htm?bd=' + '0' * 81)\n"
+        "assert g.size == 9"
+    )
+    assert set(EXCHANGE) <= modules
 
 
 def test_help_imports_no_command() -> None:
@@ -325,7 +340,9 @@ def test_one_puzzle_solve_imports_no_logic() -> None:
         f"from sudokit.cli import main\ntry:\n    main(['solve', '{FAMOUS}'])\n"
         "except SystemExit:\n    pass"
     )
-    assert _heavy(_modules_after(code)) == []
+    modules = _modules_after(code)
+    assert _heavy(modules) == []
+    assert not set(EXCHANGE) & modules
 
 
 def test_lazy_names_resolve() -> None:

@@ -157,6 +157,42 @@ def test_restarts_leave_no_heavy_tail() -> None:
     assert 1000 < out.guesses < 100_000, "restarted once or twice, not lost in the first run"
 
 
+@given(sized_grids(), st.integers(1, 3))
+def test_one_call_search_matches_the_kernels(grid: tuple[int, list[int]], limit: int) -> None:
+    # core.search is sudokit.search's path: tuple or list or bytes in, the shape from the
+    # number of cells, the solution as a list; the same answer as each kernel's own entry.
+    n, cells = grid
+    core = native_mod._core
+    assert core is not None
+    if n == 9:
+        count, solution, guesses = core.run(bytes(cells), limit)
+    else:
+        count, solution, guesses = core.run_general(n, BOXES[n][0], bytes(cells), limit)
+    expected = (count, None if solution is None else list(solution), guesses)
+    assert core.search(tuple(cells), limit) == expected
+    assert core.search(cells, limit) == expected
+    assert core.search(bytes(cells), limit) == expected
+
+
+def test_one_call_search_checks_its_input() -> None:
+    core = native_mod._core
+    assert core is not None
+    with pytest.raises(ValueError, match="expected 16, 36, 81, 144 or 256 cell values, got 80"):
+        core.search((0,) * 80, 2)
+    with pytest.raises(ValueError, match="cell 80: value is out of range 0-9"):
+        core.search((0,) * 80 + (10,), 2)
+    with pytest.raises(ValueError, match="cell 3: value is out of range 0-4"):
+        core.search([0, 0, 0, -1] + [0] * 12, 2)
+    with pytest.raises(ValueError, match="cell 0: value is out of range 0-16"):
+        core.search((2**70,) + (0,) * 255, 2)
+    with pytest.raises(TypeError, match="cell 5: expected an int, not str"):
+        core.search((0,) * 5 + ("1",) + (0,) * 75, 2)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        core.search((0,) * 81, 0)
+    with pytest.raises(ValueError, match="cell 2: value 7 is out of range 0-4"):
+        core.search(bytes([0, 0, 7] + [0] * 13), 2)
+
+
 def test_general_kernel_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import pickle
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -361,6 +362,19 @@ def test_restarts_keep_the_count(drawn: tuple[int, list[int]], limit: int, budge
         assert is_solution(cells, out.solution, n, br, bc)
     else:
         assert out.solution is None
+
+
+def test_outcome_is_a_value() -> None:
+    out = search(FAMOUS, 2)
+    count, solution, guesses = out
+    assert (out.count, out.solution, out.guesses) == (count, solution, guesses)
+    assert count == 1 and solution is not None
+    assert out == Outcome(1, solution, guesses)
+    assert repr(Outcome(0, None, 5)) == "Outcome(count=0, solution=None, guesses=5)"
+    assert pickle.loads(pickle.dumps(out)) == out
+    assert type(pickle.loads(pickle.dumps(out))) is Outcome
+    with pytest.raises(AttributeError):
+        out.count = 2  # type: ignore[misc]
 
 
 # --- backends ------------------------------------------------------------------------------

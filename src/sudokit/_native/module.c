@@ -181,6 +181,121 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
                          (Py_ssize_t)(n * n), (unsigned long long)guesses);
 }
 
+/* Cell values from a tuple or list of ints (what Grid.cells is) without a bytes copy,
+ * or from any buffer; the count of cells is the length read. 0 with an exception naming
+ * the first bad cell otherwise. */
+static int read_any_cells(PyObject *obj, uint8_t *out, Py_ssize_t *count)
+{
+    PyObject **items;
+    Py_ssize_t i, n;
+    if (!PyTuple_Check(obj) && !PyList_Check(obj)) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0)
+            return 0;
+        n = view.len;
+        PyBuffer_Release(&view);
+        if (n != 16 && n != 36 && n != 81 && n != 144 && n != 256) {
+            PyErr_Format(PyExc_ValueError, "expected 16, 36, 81, 144 or 256 cell values, got %zd",
+                         n);
+            return 0;
+        }
+        *count = n;
+        return read_cells(obj, out, n, n == 16 ? 4 : n == 36 ? 6 : n == 81 ? 9 : n == 144 ? 12 : 16);
+    }
+    n = PyTuple_Check(obj) ? PyTuple_GET_SIZE(obj) : PyList_GET_SIZE(obj);
+    if (n != 16 && n != 36 && n != 81 && n != 144 && n != 256) {
+        PyErr_Format(PyExc_ValueError, "expected 16, 36, 81, 144 or 256 cell values, got %zd", n);
+        return 0;
+    }
+    items = PySequence_Fast_ITEMS(obj);
+    {
+        const long most = n == 16 ? 4 : n == 36 ? 6 : n == 81 ? 9 : n == 144 ? 12 : 16;
+        for (i = 0; i < n; i++) {
+            long v;
+            if (!PyLong_Check(items[i])) {
+                PyErr_Format(PyExc_TypeError, "cell %zd: expected an int, not %.100s", i,
+                             Py_TYPE(items[i])->tp_name);
+                return 0;
+            }
+            v = PyLong_AsLong(items[i]);
+            if (v < 0 || v > most) {
+                if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_ValueError, "cell %zd: value is out of range 0-%ld", i,
+                                 most);
+                }
+                return 0;
+            }
+            out[i] = (uint8_t)v;
+        }
+    }
+    *count = n;
+    return 1;
+}
+
+/* [d1, d2, ...] from n digit bytes, the small ints shared. */
+static PyObject *digit_list(const uint8_t *digits, Py_ssize_t n)
+{
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    if (!list)
+        return NULL;
+    for (i = 0; i < n; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLong(digits[i])); /* cached: never fails */
+    return list;
+}
+
+PyDoc_STRVAR(search_doc,
+"search(cells, limit, /) -> (count, solution, guesses)\n\n"
+"The one-puzzle entry of sudokit.search: count the solutions up to limit (>= 1) and\n"
+"keep the first, for any supported size (the shape follows from the number of cells:\n"
+"16, 36, 81, 144 or 256, with the usual boxes; 9x9 goes to its own kernel).\n"
+"cells: a tuple or list of ints 0..n, or a buffer of bytes 0..n (0 = empty).\n"
+"solution: a list of digits 1..n, or None when there is no solution.\n"
+"Ctrl-C (SIGINT) stops a long search on a big grid with KeyboardInterrupt.");
+
+static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint64_t limit, count, guesses = 0;
+    uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    Py_ssize_t n;
+    PyObject *sol;
+    int stopped = 0;
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "search() takes exactly 2 arguments (cells, limit)");
+        return NULL;
+    }
+    if (!get_limit(args[1], &limit))
+        return NULL;
+    if (!read_any_cells(args[0], cells, &n))
+        return NULL;
+    if (n == SK_CELLS) {
+        Py_BEGIN_ALLOW_THREADS
+        count = sk_search(cells, limit, solution, &guesses);
+        Py_END_ALLOW_THREADS
+    } else {
+        const int side = n == 16 ? 4 : n == 36 ? 6 : n == 144 ? 12 : 16;
+        const int rows = side == 4 ? 2 : side == 6 ? 2 : side == 12 ? 3 : 4;
+        Py_BEGIN_ALLOW_THREADS
+        count = gn_search(side, rows, cells, limit, solution, &guesses, interrupted, NULL,
+                          &stopped);
+        Py_END_ALLOW_THREADS
+        if (stopped) {
+            if (!PyErr_Occurred())
+                PyErr_SetNone(PyExc_KeyboardInterrupt);
+            return NULL;
+        }
+    }
+    if (count == 0) {
+        sol = Py_None;
+        Py_INCREF(sol);
+    } else if (!(sol = digit_list(solution, n))) {
+        return NULL;
+    }
+    return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);
+}
+
 PyDoc_STRVAR(find_bad_symbol_doc,
 "find_bad_symbol(data, /) -> int\n\n"
 "Index of the first byte of data that is not '.' or '0'-'9', or -1 if there is none.");
@@ -293,6 +408,7 @@ static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
     {"run_many", (PyCFunction)(void (*)(void))run_many, METH_FASTCALL, run_many_doc},
     {"run_general", (PyCFunction)(void (*)(void))run_general, METH_FASTCALL, run_general_doc},
+    {"search", (PyCFunction)(void (*)(void))search_one, METH_FASTCALL, search_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -19,7 +19,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from ..errors import DuplicateError, ParseError
-from ..formats import format_of_name, parse_line
+from ..formats import parse_line
 from ..geometry import CELL_COUNTS
 
 #: Files smaller than this are read without a progress bar.
@@ -185,6 +185,8 @@ def open_source(path: str) -> Iterator[Source]:
             raise Failure(f"cannot read {path}: {err.strerror or err}") from None
         fd, size = _regular_file(handle)
         with handle:
+            from ..formats.sniffing import format_of_name
+
             yield Source(whole_lines(read_blocks(handle)), fd, size, format_of_name(path))
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-from ..formats import Record, read_puzzles, sniff
+from ..formats import Record, read_puzzles
 from ..solvers import native
 from ..solvers.batch import Executor
 from ._io import Failure, Source, text_lines
@@ -171,6 +171,8 @@ def _split(pieces: Pieces, limit: int, eager: bool) -> Iterator[_Work]:
             first_piece = False
             # What the whole input would be read as: another format, or a byte-order
             # mark, and the precise path reads all of it.
+            from ..formats.sniffing import sniff
+
             _, kind = sniff(text_lines([(first, piece)]))
             if kind not in (None, "line") or piece.startswith(b"\xef\xbb\xbf"):
                 yield ("rest", (text_lines(_chain([(first, piece)], pieces)), None))

@@ -11,7 +11,6 @@ for ``validate``, no unique) solution, 2 when some input is malformed or a usage
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -85,6 +84,8 @@ class _Task:
 
 
 def _json(puzzle: str, fields: dict[str, Any], error: str | None, line: int | None) -> str:
+    import json  # on use: a one-puzzle solve without --json does not pay for it
+
     return json.dumps({"puzzle": puzzle, **fields, "error": error, "line": line})
 
 

@@ -13,28 +13,14 @@
 
 The modules, each importing only those before it: ``text`` (plain text of one grid),
 ``position`` (``Position``, ``Record``, format names), ``exchange`` (``.sdk``, ``.sdm``,
-``.ss``, HoDoKu lines), ``marks`` (pencil marks, links, JSON Lines, CSV), ``sniff`` (which
+``.ss``, HoDoKu lines), ``marks`` (pencil marks, links, JSON Lines, CSV), ``sniffing`` (which
 format a text is in; writing any format), ``reading`` (``parse``, ``read_puzzles``).
 """
 
 from __future__ import annotations
 
-from .exchange import (
-    format_hodoku,
-    format_sdk,
-    format_ss,
-    parse_hodoku,
-    parse_sdk,
-    parse_ss,
-)
-from .marks import (
-    csv_header,
-    format_pencilmarks,
-    format_sudokuexchange,
-    format_sudokuwiki,
-    parse_link,
-    parse_pencilmarks,
-)
+from typing import TYPE_CHECKING, Any
+
 from .position import (
     READ_FORMATS,
     SINGLE_PUZZLE_FORMATS,
@@ -44,8 +30,59 @@ from .position import (
     as_position,
 )
 from .reading import parse, read_puzzles
-from .sniff import format_of_name, format_position, parse_position, sniff
 from .text import format_line, format_pretty, format_rows, parse_line, parse_pretty, parse_rows
+
+if TYPE_CHECKING:
+    from .exchange import (
+        format_hodoku,
+        format_sdk,
+        format_ss,
+        parse_hodoku,
+        parse_sdk,
+        parse_ss,
+    )
+    from .marks import (
+        csv_header,
+        format_pencilmarks,
+        format_sudokuexchange,
+        format_sudokuwiki,
+        parse_link,
+        parse_pencilmarks,
+    )
+    from .sniffing import format_of_name, format_position, parse_position, sniff
+
+#: Names imported on first use: the exchange formats (and json, urllib) are most of the
+#: package's import time, and a plain line or picture never needs them.
+_LAZY = {
+    **dict.fromkeys(
+        ("format_hodoku", "format_sdk", "format_ss", "parse_hodoku", "parse_sdk", "parse_ss"),
+        "exchange",
+    ),
+    **dict.fromkeys(
+        (
+            "csv_header",
+            "format_pencilmarks",
+            "format_sudokuexchange",
+            "format_sudokuwiki",
+            "parse_link",
+            "parse_pencilmarks",
+        ),
+        "marks",
+    ),
+    **dict.fromkeys(("format_of_name", "format_position", "parse_position", "sniff"), "sniffing"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups are plain attribute reads
+    return value
+
 
 __all__ = [
     "READ_FORMATS",

@@ -1,7 +1,7 @@
 """The formats other Sudoku programs exchange, read and written: this module holds the
 row formats (SadMan ``.sdk``/``.sdm``, Simple Sudoku ``.ss``) and HoDoKu lines;
 :mod:`~sudokit.formats.marks` the pencil-mark grids, links, JSON Lines and CSV;
-:mod:`~sudokit.formats.sniff` the guess of a format and the writer of any of them.
+:mod:`~sudokit.formats.sniffing` the guess of a format and the writer of any of them.
 The formats:
 
 

@@ -13,7 +13,6 @@ from typing import IO
 from ..errors import CellCountError, ParseError
 from ..geometry import CELL_COUNTS, SIZES
 from ..grid import Grid
-from . import sniff
 from .position import Record
 from .text import (
     _ALLOWED,
@@ -47,7 +46,9 @@ def parse(
         kind = _text_kind(puzzle)
         if kind is not None:
             try:
-                grid = sniff.parse_position(puzzle, check=check, kind=kind).givens
+                from .sniffing import parse_position
+
+                grid = parse_position(puzzle, check=check, kind=kind).givens
             except ParseError as err:
                 # A picture with spaced groups of digits can look like a pencil-mark grid:
                 # when it reads as a picture, it is one; else the format's error stands.
@@ -68,7 +69,11 @@ def _text_kind(text: str) -> str | None:
     # Plain lines and pictures never hold these characters; skip the guessing for them.
     if not any(ch in text for ch in ":[/{#*") and not re.search(r"\w\w\s", text):
         return None
-    return sniff.sniff(text.strip("\n").splitlines())[1]
+    # Imported here and below on first use: sniff brings in every exchange format (and
+    # json, urllib), which a plain line or picture never needs.
+    from .sniffing import sniff
+
+    return sniff(text.strip("\n").splitlines())[1]
 
 
 def _without_bom(lines: Iterable[str]) -> Iterator[str]:
@@ -88,13 +93,15 @@ def _read_other(
     check: bool,
 ) -> Iterator[Record]:
     """The records of a file in an exchange format (``.sdm``: plain lines, 9×9 only)."""
+    from .sniffing import plain_records, read_exchange
+
     lines = _without_bom(lines)
     try:
         if format in ("sdm", "csv"):
             plain = read_puzzles(lines, check=check, format="line")
-            yield from sniff.plain_records(format, plain)
+            yield from plain_records(format, plain)
         else:
-            yield from sniff.read_exchange(format, lines, check)
+            yield from read_exchange(format, lines, check)
     finally:
         if isinstance(opened, io.IOBase) and opened is not source:
             opened.close()
@@ -160,12 +167,14 @@ def read_puzzles(
 
     Streams lazily, so files of millions of puzzles take no memory up front.
     """
+    from .sniffing import format_of_name, sniff
+
     if format in (None, "auto") and isinstance(source, str | os.PathLike):
-        format = sniff.format_of_name(os.fspath(source))
+        format = format_of_name(os.fspath(source))
     opened = _open(source)
     lines: Iterable[str] = opened
     if format in (None, "auto"):
-        lines, format = sniff.sniff(opened)
+        lines, format = sniff(opened)
     if format not in (None, "line"):
         yield from _read_other(format, lines, opened, source, check)
         return

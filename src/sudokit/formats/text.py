@@ -3,7 +3,6 @@ and nested lists; the symbol tables the other formats share."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -129,6 +128,8 @@ def parse_rows(
 
 def _nested_list(text: str) -> Any:
     """The value of a nested list written as text (``[[5, 3, 0, ...], ...]``)."""
+    import json  # here: json is a few milliseconds of start-up that a plain line never needs
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

@@ -29,7 +29,7 @@ the batch), row and column.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError
@@ -59,8 +59,12 @@ class _Core(Protocol):
     def find_bad_symbol(self, data: bytes | bytearray, /) -> int: ...
 
     def run_general(
-        self, n: int, box_rows: int, cells: bytes, limit: int, /
+        self, n: int, box_rows: int, cells: bytes, limit: int, budget: int = ..., /
     ) -> tuple[int, bytes | None, int]: ...
+
+    def search(
+        self, cells: Sequence[int] | bytes, limit: int, /
+    ) -> tuple[int, list[int] | None, int]: ...
 
 
 def _load() -> _Core | None:
@@ -92,13 +96,20 @@ class NativeBackend:
 
     def __init__(self, core: _Core) -> None:
         self._core = core
-        # A core built before the general kernel existed serves 9×9 only.
+        # A core built before the general kernel existed serves 9×9 only; one built
+        # before ``search`` takes bytes.
         self._general = hasattr(core, "run_general")
+        self._search: Callable[[Sequence[int], int], tuple[int, list[int] | None, int]] | None
+        self._search = getattr(core, "search", None)
 
     def supports(self, shape: Shape) -> bool:
         return shape is _SHAPE or self._general
 
     def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+        if self._search is not None:
+            # One C call that reads the cells and builds the answer: the shape follows
+            # from their number.
+            return _new_outcome(Outcome, self._search(cells, limit))
         if shape is _SHAPE:
             count, solution, guesses = self._core.run(bytes(cells), limit)
         else:
@@ -106,6 +117,9 @@ class NativeBackend:
                 shape.n, shape.box_rows, bytes(cells), limit
             )
         return Outcome(count, None if solution is None else list(solution), guesses)
+
+
+_new_outcome = tuple.__new__
 
 
 if _core is not None:

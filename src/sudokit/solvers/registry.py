@@ -10,20 +10,45 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..geometry import Shape
 from . import fast
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A search's result: how many solutions (capped at the limit), the first, guesses."""
+class Outcome(tuple[int, list[int] | None, int]):
+    """A search's result: how many solutions (capped at the limit), the first, guesses.
 
-    count: int
-    solution: list[int] | None
-    guesses: int
+    ``count, solution, guesses = outcome`` unpacks it. A tuple underneath, because a
+    one-puzzle search takes microseconds and a dataclass's construction would be a good
+    part of them; ``count`` is the solution count here, not ``tuple.count``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, count: int, solution: list[int] | None, guesses: int) -> Outcome:
+        return tuple.__new__(cls, (count, solution, guesses))
+
+    @property
+    def count(self) -> int:  # type: ignore[override]
+        """Solutions found, capped at the limit."""
+        return self[0]
+
+    @property
+    def solution(self) -> list[int] | None:
+        """The first solution found (digits), or None."""
+        return self[1]
+
+    @property
+    def guesses(self) -> int:
+        """Trial assignments the search made (configurations or cell digits tried)."""
+        return self[2]
+
+    def __repr__(self) -> str:
+        return f"Outcome(count={self[0]!r}, solution={self[1]!r}, guesses={self[2]!r})"
+
+    def __getnewargs__(self) -> tuple[int, list[int] | None, int]:
+        return (self[0], self[1], self[2])
 
 
 class Backend(Protocol):
