@@ -119,6 +119,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("xy_chain", "XY-Chain", "expert", 6.8, chains.xy_chain, None),
     ("aic", "AIC", "expert", 7.0, chains.aic, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
+    ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
     # Extreme: forcing chains and nets.
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
     ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),

@@ -1,4 +1,4 @@
-"""Almost Locked Sets: the ALS-XZ rule.
+"""Almost Locked Sets: the ALS-XZ rule and the ALS-XY-Wing.
 
 An *almost locked set* (ALS) is ``k`` empty cells of one unit holding ``k + 1`` digits
 between them: remove any one digit and the rest is locked. Two ALSs A and B (no cell in
@@ -175,4 +175,89 @@ def als_xz(st: State) -> Step | None:
         candidates=tuple((c, d) for c in a_cells for d in st.candidate_digits(c)),
         secondary=tuple((c, d) for c in b_cells for d in st.candidate_digits(c)),
         rating=7.5,
+    )
+
+
+def _restricted_graph(st: State, sets: list[Als]) -> list[list[tuple[int, int]]]:
+    """Per ALS, the ALSs with no cell in common that it shares a restricted common digit
+    with, as ``(index, digit)`` pairs (a pair of sets with two such digits appears twice).
+    Memoized on the state."""
+    found = st.memo.get("als.graph")
+    if isinstance(found, list):
+        return found
+    digits_of = st.shape.digits_of_mask
+    by_digit: dict[int, list[int]] = {}
+    for i, a in enumerate(sets):
+        for d in digits_of[a.mask]:
+            by_digit.setdefault(d, []).append(i)
+    graph: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for i, a in enumerate(sets):
+        for x in digits_of[a.mask]:
+            for j in by_digit[x]:
+                if j > i and not a.cells & sets[j].cells and _restricted(a, sets[j], x):
+                    graph[i].append((j, x))
+                    graph[j].append((i, x))
+    st.memo["als.graph"] = graph
+    return graph
+
+
+def als_xy_wing(st: State) -> Step | None:
+    """Three ALSs: C shares a restricted common x with A and another, y, with B. C lacks
+    at most one of its digits, so it holds x or y, and then A (no x) or B (no y) is
+    locked: a digit z of both A and B, neither x nor y, is in A or in B, and cells seeing
+    every z of both lose z."""
+    shape = st.shape
+    sets = find_als(st)
+    graph = _restricted_graph(st, sets)
+    digits_of = shape.digits_of_mask
+    best: tuple[int, int, int, int, int, int, list[tuple[int, int]]] | None = None
+    for ci, pivot in enumerate(sets):
+        wings = graph[ci]
+        for p, (ai, x) in enumerate(wings):
+            a = sets[ai]
+            for bi, y in wings[p + 1 :]:
+                if y == x or bi == ai:
+                    continue
+                b = sets[bi]
+                if a.cells & b.cells:
+                    continue
+                zs = a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                if not zs:
+                    continue
+                elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
+                if not elims:
+                    continue
+                size = (a.cells | b.cells | pivot.cells).bit_count()
+                if best is None or size < best[0]:
+                    best = (size, ai, bi, ci, x, y, sorted(elims))
+    if best is None:
+        return None
+    _, ai, bi, ci, x, y, elims = best
+    a, b, pivot = sets[ai], sets[bi], sets[ci]
+    a_cells, b_cells, c_cells = cells_of(a.cells), cells_of(b.cells), cells_of(pivot.cells)
+
+    def name(letter: str, s: Als, cells: list[int]) -> str:
+        where = ", ".join(shape.cell_name(c) for c in cells)
+        return f"{letter} ({where}: {digits_set(shape, s.mask)})"
+
+    sx, sy = sym(shape, x), sym(shape, y)
+    removed = sorted({d for _, d in elims})
+    z_text = " and ".join(sym(shape, z) for z in removed)
+    text = (
+        f"ALS-XY-Wing: three almost locked sets, {name('A', a, a_cells)}, "
+        f"{name('B', b, b_cells)} and {name('C', pivot, c_cells)}; C shares {sx} with A and "
+        f"{sy} with B only where they see each other. C holds {sx} or {sy}, so A has no "
+        f"{sx} or B no {sy}, and that one is locked; either way {z_text} "
+        f"{'is' if len(removed) == 1 else 'are'} in A or in B: {elim_text(shape, elims)}."
+    )
+    return Step(
+        "als_xy_wing",
+        "ALS-XY-Wing",
+        text,
+        eliminations=tuple(elims),
+        cells=tuple(a_cells + b_cells + c_cells),
+        units=(a.unit, b.unit, pivot.unit),
+        candidates=tuple((c, d) for c in a_cells + b_cells for d in st.candidate_digits(c)),
+        secondary=tuple((c, d) for c in c_cells for d in st.candidate_digits(c)),
+        rating=7.8,
     )
