@@ -25,6 +25,7 @@ from . import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
 )
@@ -118,6 +119,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("x_chain", "X-Chain", "expert", 6.6, chains.x_chain, None),
     ("xy_chain", "XY-Chain", "expert", 6.8, chains.xy_chain, None),
     ("aic", "AIC", "expert", 7.0, chains.aic, None),
+    ("sue_de_coq", "Sue de Coq", "expert", 7.2, sue_de_coq.sue_de_coq, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
     ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
     # Extreme: forcing chains and nets.

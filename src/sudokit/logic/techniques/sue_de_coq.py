@@ -1,0 +1,132 @@
+"""Sue de Coq: a box-line intersection whose cells need help from both sides.
+
+Take two or more empty cells C where a line crosses a box, holding the digits V between
+them, at least two more digits than cells. Add cells L from the rest of the line and
+cells B from the rest of the box, with no digit of L also in B. If the cells of C, L and
+B together are as many as their digits, each digit is in them exactly once: a digit
+can appear at most once in C and L (one line) and at most once in C and B (one box),
+and none is in both L and B. So the digits of L leave the rest of the line, those of B
+the rest of the box, and the digits of V in neither L nor B (they must be in C) leave
+both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..candidates import State, cells_of
+from ..step import Step, digits_set, elim_text
+
+#: Most cells taken from each side (the rest of the line, the rest of the box).
+MAX_SIDE = 3
+
+# (cells, their digits, how many cells beyond their digits outside V they add)
+Side = tuple[int, int, int]
+
+
+def _sides(st: State, pool: list[int], v: int) -> list[Side]:
+    """Groups of up to :data:`MAX_SIDE` cells of ``pool`` that could join C: they share
+    a digit with V and add fewer new digits than cells (else they bring no help)."""
+    cands = st.cands
+    out = []
+    for size in range(1, min(MAX_SIDE, len(pool)) + 1):
+        for group in combinations(pool, size):
+            digits = 0
+            for c in group:
+                digits |= cands[c]
+            gain = size - (digits & ~v).bit_count()
+            if digits & v and gain >= 1:
+                bits = 0
+                for c in group:
+                    bits |= 1 << c
+                out.append((bits, digits, gain))
+    return out
+
+
+def _found(st: State) -> Iterator[tuple[int, int, int, int, Side, Side]]:
+    t = st.tables
+    n = t.n
+    cands = st.cands
+    for b in range(n):
+        box = 2 * n + b
+        box_bits = t.unit_bits[box] & st.empty
+        for line, inter in t.box_lines[b]:
+            middle = cells_of(inter & st.empty)
+            if len(middle) < 2:
+                continue
+            line_pool = cells_of(t.unit_bits[line] & st.empty & ~inter)
+            box_pool = cells_of(box_bits & ~inter)
+            for size in range(2, len(middle) + 1):
+                for group in combinations(middle, size):
+                    v = 0
+                    for c in group:
+                        v |= cands[c]
+                    need = v.bit_count() - size
+                    # Each side adds at most MAX_SIDE cells beyond its new digits.
+                    if not 2 <= need <= 2 * MAX_SIDE:
+                        continue
+                    core = 0
+                    for c in group:
+                        core |= 1 << c
+                    line_sides = _sides(st, line_pool, v)
+                    if not line_sides:
+                        continue
+                    by_gain: dict[int, list[Side]] = {}
+                    for side in _sides(st, box_pool, v):
+                        by_gain.setdefault(side[2], []).append(side)
+                    for ls in line_sides:
+                        for bs in by_gain.get(need - ls[2], ()):
+                            if not ls[1] & bs[1]:
+                                yield line, box, core, v, ls, bs
+
+
+def sue_de_coq(st: State) -> Step | None:
+    """The first Sue de Coq (fewest cells) that removes something."""
+    t = st.tables
+    best = None
+    for line, box, core, v, (lc, ld, _), (bc, bd, _) in _found(st):
+        used = core | lc | bc
+        rest_line = t.unit_bits[line] & st.empty & ~used
+        rest_box = t.unit_bits[box] & st.empty & ~used
+        only_core = v & ~ld & ~bd
+        found: set[tuple[int, int]] = set()
+        for d in st.shape.digits_of_mask[ld | only_core]:
+            for c in cells_of(rest_line & st.dcells[d]):
+                found.add((c, d))
+        for d in st.shape.digits_of_mask[bd | only_core]:
+            for c in cells_of(rest_box & st.dcells[d]):
+                found.add((c, d))
+        if not found:
+            continue
+        size = used.bit_count()
+        if best is None or size < best[0]:
+            best = (size, line, box, core, v, lc, ld, bc, bd, sorted(found))
+    if best is None:
+        return None
+    _, line, box, core, v, lc, ld, bc, bd, elims = best
+    shape = st.shape
+
+    def cells(bits: int) -> str:
+        return ", ".join(shape.cell_name(c) for c in cells_of(bits))
+
+    text = (
+        f"Sue de Coq: where {shape.unit_name(line)} crosses {shape.unit_name(box)}, "
+        f"{cells(core)} hold {digits_set(shape, v)}; with {cells(lc)} "
+        f"{digits_set(shape, ld)} from the rest of {shape.unit_name(line)} and {cells(bc)} "
+        f"{digits_set(shape, bd)} from the rest of {shape.unit_name(box)}, these "
+        f"{(core | lc | bc).bit_count()} cells hold as many digits, each exactly once: "
+        f"{elim_text(shape, elims)}."
+    )
+    core_cells = cells_of(core)
+    return Step(
+        "sue_de_coq",
+        "Sue de Coq",
+        text,
+        eliminations=tuple(elims),
+        cells=tuple(core_cells + cells_of(lc) + cells_of(bc)),
+        units=(line, box),
+        candidates=tuple((c, d) for c in core_cells for d in st.candidate_digits(c)),
+        secondary=tuple((c, d) for c in cells_of(lc | bc) for d in st.candidate_digits(c)),
+        rating=7.2,
+    )
