@@ -252,6 +252,14 @@ als_xy_wing
   removed r6c3:146 r6c6:4 r7c8:68 r7c9:68 r9c4:8 r9c6:68 r9c8:35 r9c9:35
   removes r2c9:7
 
+death_blossom
+.4..1.2.......9.7..1..........43.6..8......5....28....7.5..8......6..39.9........
+  removed r1c1:6 r1c3:368 r1c6:57 r1c9:5 r2c2:3 r2c3:23 r2c4:8 r2c7:8 r2c9:8 r3c3:2368 r3c6:57
+  removed r4c2:7 r4c3:79 r4c6:1 r5c2:369 r5c3:14679 r5c4:7 r5c5:7 r5c6:7 r5c7:19 r5c9:179 r6c1:35
+  removed r6c2:3 r6c3:79 r6c6:16 r6c7:4 r6c8:4 r6c9:4 r8c5:24 r8c6:57 r8c9:1248 r9c2:8 r9c3:38
+  removed r9c6:57 r9c7:4 r9c9:4
+  removes r2c1:5
+
 cell_forcing_chain
 ......12.5..3.269....8.9....5..2..6.3.8......7...5.....15..64.....7....9.47.....6
   removed r1c1:9 r1c2:7 r1c3:46 r1c4:4 r1c5:4 r1c9:5 r2c5:7 r2c9:4 r3c3:14 r4c1:9 r4c6:147 r4c7:9

@@ -33,8 +33,11 @@ from .techniques import Technique, chains
 
 # Cheapest and most productive first, measured on generated 9×9 candidates: basic
 # eliminations, then the wings and fish that are quick to look for, then chains (which
-# stand in for most single-digit patterns), the rest after. Techniques not named here
-# (new ones) come last, in registry order.
+# stand in for most single-digit patterns), the rest after. The uniqueness patterns come
+# before the other wings and fish: they are not monotonic (other eliminations can take
+# a rectangle's pattern away without leaving an easier step), so they are taken while
+# they are there, as the engine's order takes them. Techniques not named here come
+# last, in registry order.
 _PREFERENCE = (
     "full_house",
     "hidden_single",
@@ -49,12 +52,15 @@ _PREFERENCE = (
     "x_wing",
     "xy_wing",
     "xyz_wing",
-    "w_wing",
     "unique_rectangle_1",
     "unique_rectangle_2",
     "unique_rectangle_4",
+    "unique_rectangle_5",
     "unique_rectangle_3",
+    "unique_rectangle_6",
+    "hidden_rectangle",
     "bug_plus_one",
+    "w_wing",
     "swordfish",
     "naked_quad",
     "hidden_quad",
@@ -72,7 +78,10 @@ _PREFERENCE = (
     "finned_x_wing",
     "finned_swordfish",
     "finned_jellyfish",
+    "sue_de_coq",
     "als_xz",
+    "als_xy_wing",
+    "death_blossom",
 )
 _RANK = {tid: i for i, tid in enumerate(_PREFERENCE)}
 _SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})

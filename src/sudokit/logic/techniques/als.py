@@ -261,3 +261,111 @@ def als_xy_wing(st: State) -> Step | None:
         secondary=tuple((c, d) for c in c_cells for d in st.candidate_digits(c)),
         rating=7.8,
     )
+
+
+#: Most candidates of a Death Blossom's stem (one petal each); more are rare and costly.
+MAX_STEM = 4
+#: Petals kept per stem digit (the smallest first), to bound the combinations tried.
+MAX_PETALS = 16
+
+
+def _blossom(
+    st: State,
+    sets: list[Als],
+    petals: list[list[int]],
+    stem_bit: int,
+    chosen: tuple[int, ...],
+    cells: int,
+    common: int,
+) -> tuple[tuple[int, ...], list[tuple[int, int]]] | None:
+    """The first choice of one petal per stem digit (from ``petals``, no cell shared)
+    whose common digits remove something, depth first; ``common``: digits in every petal
+    chosen so far (and not in the stem)."""
+    if len(chosen) == len(petals):
+        elims: list[tuple[int, int]] = []
+        for z in st.shape.digits_of_mask[common]:
+            seeing = st.dcells[z] & ~cells & ~stem_bit
+            for i in chosen:
+                seeing &= sets[i].seen[z]
+            elims.extend((c, z) for c in cells_of(seeing))
+        return (chosen, sorted(elims)) if elims else None
+    for i in petals[len(chosen)]:
+        a = sets[i]
+        if a.cells & cells or not common & a.mask:
+            continue
+        got = _blossom(st, sets, petals, stem_bit, (*chosen, i), cells | a.cells, common & a.mask)
+        if got is not None:
+            return got
+    return None
+
+
+def death_blossom(st: State) -> Step | None:
+    """A stem cell and, for each of its candidates d, an ALS (a petal) whose every d sees
+    the stem: whatever the stem holds, its petal loses that digit and is locked. A digit
+    z in every petal (and not in the stem) is then in one of them, and cells seeing every
+    z of every petal lose z."""
+    shape = st.shape
+    peer = st.tables.peer_bits
+    sets = find_als(st)
+    digits_of = shape.digits_of_mask
+    best: tuple[int, int, tuple[int, ...], list[tuple[int, int]]] | None = None
+    for stem in cells_of(st.empty):
+        smask = st.cands[stem]
+        k = smask.bit_count()
+        if not 3 <= k <= MAX_STEM:
+            continue  # a two-digit stem is a one-cell ALS: the ALS-XY-Wing finds those
+        stem_bit = 1 << stem
+        petals: list[list[int]] = []
+        for d in digits_of[smask]:
+            options = [
+                i
+                for i, a in enumerate(sets)
+                if a.mask >> (d - 1) & 1
+                and not a.cells & stem_bit
+                and not a.where[d] & ~peer[stem]
+                and a.mask & ~smask
+            ]
+            options.sort(key=lambda i: sets[i].cells.bit_count())
+            petals.append(options[:MAX_PETALS])
+        if not all(petals):
+            continue
+
+        got = _blossom(st, sets, petals, 1 << stem, (), 0, shape.all_mask & ~smask)
+        if got is None:
+            continue
+        chosen, elims = got
+        size = 1 + sum(sets[i].cells.bit_count() for i in chosen)
+        if best is None or size < best[0]:
+            best = (size, stem, chosen, elims)
+    if best is None:
+        return None
+    _, stem, chosen, elims = best
+    petal_text = []
+    cells: list[int] = []
+    for d, i in zip(digits_of[st.cands[stem]], chosen, strict=True):
+        a = sets[i]
+        a_cells = cells_of(a.cells)
+        cells += a_cells
+        where = ", ".join(shape.cell_name(c) for c in a_cells)
+        petal_text.append(f"{sym(shape, d)}: {where} {digits_set(shape, a.mask)}")
+    removed = sorted({z for _, z in elims})
+    z_text = " and ".join(sym(shape, z) for z in removed)
+    text = (
+        f"Death Blossom: whatever {shape.cell_name(stem)} "
+        f"{digits_set(shape, st.cands[stem])} holds, the almost locked set of that digit "
+        f"({'; '.join(petal_text)}) loses it, since each of its places sees "
+        f"{shape.cell_name(stem)}, and is locked; {z_text} "
+        f"{'is' if len(removed) == 1 else 'are'} in every set, so in one of them: "
+        f"{elim_text(shape, elims)}."
+    )
+    return Step(
+        "death_blossom",
+        "Death Blossom",
+        text,
+        eliminations=tuple(elims),
+        cells=(stem, *cells),
+        units=tuple(sets[i].unit for i in chosen),
+        candidates=tuple((c, d) for c in cells for d in st.candidate_digits(c)),
+        secondary=tuple((stem, d) for d in st.candidate_digits(stem)),
+        rating=7.9,
+    )
