@@ -81,6 +81,7 @@ _PREFERENCE = (
     "sue_de_coq",
     "als_xz",
     "als_xy_wing",
+    "als_chain",
     "death_blossom",
 )
 _RANK = {tid: i for i, tid in enumerate(_PREFERENCE)}

@@ -122,6 +122,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("sue_de_coq", "Sue de Coq", "expert", 7.2, sue_de_coq.sue_de_coq, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
     ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
+    ("als_chain", "ALS Chain", "expert", 7.9, als.als_chain, None),
     ("death_blossom", "Death Blossom", "expert", 7.9, als.death_blossom, None),
     # Extreme: forcing chains and nets.
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),

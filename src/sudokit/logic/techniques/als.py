@@ -1,4 +1,4 @@
-"""Almost Locked Sets: the ALS-XZ rule and the ALS-XY-Wing.
+"""Almost Locked Sets: the ALS-XZ rule, the ALS-XY-Wing, ALS chains and the Death Blossom.
 
 An *almost locked set* (ALS) is ``k`` empty cells of one unit holding ``k + 1`` digits
 between them: remove any one digit and the rest is locked. Two ALSs A and B (no cell in
@@ -368,4 +368,99 @@ def death_blossom(st: State) -> Step | None:
         candidates=tuple((c, d) for c in cells for d in st.candidate_digits(c)),
         secondary=tuple((stem, d) for d in st.candidate_digits(stem)),
         rating=7.9,
+    )
+
+
+#: Longest ALS chain searched (in sets), and how many partial chains one search may grow
+#: (the work is bounded whatever the position; the bound is the same on every machine, so
+#: the result is too).
+MAX_CHAIN = 5
+CHAIN_WORK = 200_000
+
+
+def als_chain(st: State) -> Step | None:
+    """Almost locked sets A1, A2, ..., Ak (four or more, no cell shared), each sharing a
+    restricted common digit with the next, no two consecutive ones the same. If A1 held
+    no z, it would be locked and hold its common digit with A2, which then lacks it and
+    is locked, and so on to Ak, which is locked without its common digit with A(k-1) and
+    holds z. So a digit z of A1 and Ak (not their common digits with the chain) is in one
+    of them, and cells seeing every z of both lose z. The shortest chain is taken."""
+    shape = st.shape
+    sets = find_als(st)
+    graph = _restricted_graph(st, sets)
+    digits_of = shape.digits_of_mask
+    work = 0
+    for length in range(4, MAX_CHAIN + 1):
+        best: tuple[int, list[int], list[int], list[tuple[int, int]]] | None = None
+        for first in range(len(sets)):
+            stack: list[tuple[list[int], list[int], int]] = [([first], [], sets[first].cells)]
+            while stack:
+                path, rccs, cells = stack.pop()
+                work += 1
+                if work > CHAIN_WORK:
+                    break
+                last = path[-1]
+                if len(path) == length:
+                    if last < first:
+                        continue  # the same chain read from the other end
+                    a, b = sets[first], sets[last]
+                    zs = a.mask & b.mask & ~(1 << (rccs[0] - 1)) & ~(1 << (rccs[-1] - 1))
+                    elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
+                    size = cells.bit_count()
+                    if elims and (best is None or size < best[0]):
+                        best = (size, path, rccs, sorted(elims))
+                    continue
+                for nxt, r in graph[last]:
+                    if (rccs and r == rccs[-1]) or sets[nxt].cells & cells:
+                        continue
+                    stack.append(([*path, nxt], [*rccs, r], cells | sets[nxt].cells))
+        if best is not None:
+            return _chain_step(st, sets, *best[1:])
+    return None
+
+
+def _chain_step(
+    st: State, sets: list[Als], path: list[int], rccs: list[int], elims: list[tuple[int, int]]
+) -> Step:
+    shape = st.shape
+    parts = []
+    cells: list[int] = []
+    for k, i in enumerate(path):
+        a = sets[i]
+        a_cells = cells_of(a.cells)
+        cells += a_cells
+        where = ", ".join(shape.cell_name(c) for c in a_cells)
+        parts.append(f"{where} {digits_set(shape, a.mask)}")
+        if k < len(rccs):
+            parts.append(f"={sym(shape, rccs[k])}=")
+    removed = sorted({z for _, z in elims})
+    z_text = " and ".join(sym(shape, z) for z in removed)
+    text = (
+        f"ALS chain: {' '.join(parts)} are almost locked sets, each sharing the digit "
+        f"shown with the next only where they see each other. If the first held no "
+        f"{z_text}, it would be locked, and so would each set after it, down to the last, "
+        f"which would then hold {z_text}: {z_text} {'is' if len(removed) == 1 else 'are'} "
+        f"in the first or the last set, so {elim_text(shape, elims)}."
+    )
+    first, last = path[0], path[-1]
+    return Step(
+        "als_chain",
+        "ALS Chain",
+        text,
+        eliminations=tuple(elims),
+        cells=tuple(cells),
+        units=tuple(sets[i].unit for i in path),
+        candidates=tuple(
+            (c, d)
+            for i in (first, last)
+            for c in cells_of(sets[i].cells)
+            for d in st.candidate_digits(c)
+        ),
+        secondary=tuple(
+            (c, d)
+            for i in path[1:-1]
+            for c in cells_of(sets[i].cells)
+            for d in st.candidate_digits(c)
+        ),
+        rating=round(7.9 + 0.1 * (len(path) - 4), 1),
     )
