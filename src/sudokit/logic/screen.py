@@ -85,6 +85,9 @@ _PREFERENCE = (
     "death_blossom",
 )
 _RANK = {tid: i for i, tid in enumerate(_PREFERENCE)}
+#: Techniques the screen leaves out: every elimination of a continuous loop is also the
+#: end of an AIC (the loop without that weak link), and the AIC batch finds those.
+SUBSUMED = frozenset({"nice_loop"})
 _SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
 
 
@@ -116,7 +119,9 @@ def aic_batch(st: State, batch: int = AIC_BATCH) -> Move | None:
 
 @cache
 def _order(max_level: str, shape: Shape, unique: bool) -> tuple[Technique, ...]:
-    chosen = select(max_level=max_level, shape=shape, unique=unique)
+    chosen = [
+        t for t in select(max_level=max_level, shape=shape, unique=unique) if t.id not in SUBSUMED
+    ]
     return tuple(sorted(chosen, key=lambda t: _RANK.get(t.id, len(_RANK))))
 
 

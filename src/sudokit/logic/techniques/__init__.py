@@ -118,6 +118,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("simple_colouring", "Simple Colouring", "expert", 6.6, colouring.simple_colouring, None),
     ("x_chain", "X-Chain", "expert", 6.6, chains.x_chain, None),
     ("xy_chain", "XY-Chain", "expert", 6.8, chains.xy_chain, None),
+    ("nice_loop", "Continuous Nice Loop", "expert", 7.0, chains.nice_loop, None),
     ("aic", "AIC", "expert", 7.0, chains.aic, None),
     ("sue_de_coq", "Sue de Coq", "expert", 7.2, sue_de_coq.sue_de_coq, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),

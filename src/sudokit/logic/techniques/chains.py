@@ -25,6 +25,9 @@ from .colouring import length_bonus
 
 #: Longest chain (in nodes) the search follows.
 MAX_NODES = 40
+#: Longest continuous loop looked for: a search that finds none walks every start to
+#: this depth, before the AIC search runs (longer loops are rare; AICs find their parts).
+MAX_LOOP = 12
 
 
 @dataclass(slots=True)
@@ -46,6 +49,8 @@ class Graph:
     allowed: int
     #: group index -> groups of the same digit all of whose cells see all of it.
     group_groups: list[list[int]]
+    #: cell -> its peers (the state's table, kept here for the loop tests).
+    peer: tuple[int, ...] | list[int]
 
 
 def graph(st: State, mode: str) -> Graph:
@@ -149,7 +154,9 @@ def _build(st: State, mode: str) -> Graph:
         ]
         for gid, (d, _) in enumerate(groups)
     ]
-    return Graph(mode, ncells, base, strong, groups, group_seen, cell_groups, allowed, group_groups)
+    return Graph(
+        mode, ncells, base, strong, groups, group_seen, cell_groups, allowed, group_groups, peer
+    )
 
 
 @dataclass(slots=True)
@@ -198,9 +205,10 @@ def _elims(st: State, g: Graph, a: int, z: int) -> tuple[Candidate, ...]:
     return tuple(sorted(out))
 
 
-def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
+def _walk(st: State, g: Graph, start: int, limit: int, loop: bool = False) -> Found | None:
     """Breadth-first from "``start`` is false"; the first (shortest) chain end that
-    proves something, within ``limit`` nodes."""
+    proves something, within ``limit`` nodes. ``loop``: only chains whose end closes a
+    continuous loop back to the start (see :func:`nice_loop`)."""
     ncells, base = g.ncells, g.base
     strong = g.strong
     dcells = st.dcells
@@ -235,6 +243,19 @@ def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
                     new_on.append(y)
         depth += 1
         for z in new_on:
+            if loop:
+                if z < base and start < base:
+                    # Two single candidates (most ends): the weak-link test inline.
+                    dz, cz = divmod(z, ncells)
+                    if not (cz == ca if dz != da else peer[ca] >> cz & 1):
+                        continue
+                if z != start and _weak(g, z, start):
+                    nodes = _chain(z, start, par_on, par_off)
+                    if len(set(nodes)) == len(nodes):
+                        el = _loop_elims(st, g, nodes)
+                        if el:
+                            return Found(nodes, (), el)
+                continue
             if z == start and start < base:
                 return Found(_chain(z, start, par_on, par_off), ((z % ncells, z // ncells),), ())
             # Cheap tests first; _elims builds the answer only for a likely end.
@@ -303,6 +324,52 @@ def _walk(st: State, g: Graph, start: int, limit: int) -> Found | None:
     return None
 
 
+def _weak(g: Graph, u: int, v: int) -> bool:
+    """Whether nodes ``u`` and ``v`` cannot both be true: two digits of one cell, or one
+    digit in cells that all see each other."""
+    u_cells, du = _node_cells(g, u)
+    v_cells, dv = _node_cells(g, v)
+    if du != dv:
+        return len(u_cells) == 1 and u_cells == v_cells
+    if set(u_cells) & set(v_cells):
+        return False
+    # One digit: a group's group_seen holds the cells (with the digit) seeing all of it.
+    if u >= g.base:
+        seen = g.group_seen[u - g.base]
+        return all(seen >> c & 1 for c in v_cells)
+    if v >= g.base:
+        return u_cells[0] in cells_of(g.group_seen[v - g.base])
+    return _sees(g, u_cells[0], v_cells[0])
+
+
+def _sees(g: Graph, a: int, b: int) -> bool:
+    return bool(g.peer[a] >> b & 1)
+
+
+def _loop_elims(st: State, g: Graph, nodes: list[int]) -> tuple[Candidate, ...]:
+    """What a continuous loop removes: each weak link of it (true node -> false node,
+    the last node back to the first) holds exactly one true node, so a digit shared by
+    its two ends leaves every cell seeing both, and a cell holding both ends keeps only
+    those two digits."""
+    peer = g.peer
+    out: set[Candidate] = set()
+    pairs = [(nodes[i], nodes[i + 1]) for i in range(1, len(nodes) - 1, 2)]
+    pairs.append((nodes[-1], nodes[0]))
+    for u, v in pairs:
+        u_cells, du = _node_cells(g, u)
+        v_cells, dv = _node_cells(g, v)
+        if du == dv:
+            x = st.dcells[du]
+            for c in (*u_cells, *v_cells):
+                x &= peer[c]
+            out.update((c, du) for c in cells_of(x))
+        else:
+            (c,) = u_cells
+            rest = st.cands[c] & ~(1 << (du - 1)) & ~(1 << (dv - 1))
+            out.update((c, d) for d in st.shape.digits_of_mask[rest])
+    return tuple(sorted(out))
+
+
 def _chain(end: int, start: int, par_on: dict[int, int], par_off: dict[int, int]) -> list[int]:
     """The nodes from ``start`` (false) to ``end`` (true); they alternate false/true."""
     out = [end]
@@ -337,8 +404,13 @@ def _say(st: State, g: Graph, node: int, on: bool) -> str:
 
 
 def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
-    names = {"x_chain": "X-Chain", "xy_chain": "XY-Chain", "aic": "AIC"}
-    base_rating = {"x_chain": 6.6, "xy_chain": 6.8, "aic": 7.0}
+    names = {
+        "x_chain": "X-Chain",
+        "xy_chain": "XY-Chain",
+        "aic": "AIC",
+        "nice_loop": "Continuous Nice Loop",
+    }
+    base_rating = {"x_chain": 6.6, "xy_chain": 6.8, "aic": 7.0, "nice_loop": 7.0}
     nodes = found.nodes
     grouped = any(x >= g.base for x in nodes)
     shape = st.shape
@@ -352,7 +424,14 @@ def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
     head = name
     if kind == "x_chain":
         head += f" on {sym(shape, nodes[0] // g.ncells)}"
-    if found.placements:
+    if kind == "nice_loop":
+        text = (
+            f"{head}: if {chain}, and that closes the loop ({_say(st, g, nodes[-1], True)} "
+            f"and {_say(st, g, nodes[0], True)} cannot both hold). Around the loop each "
+            f"strong link has at least one true end and each weak link at most one, so "
+            f"each weak link has exactly one: {elim_text(shape, found.eliminations)}."
+        )
+    elif found.placements:
         ((c, d),) = found.placements
         text = (
             f"{head}: if {chain}, which contradicts the start, so "
@@ -368,6 +447,10 @@ def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
         a_cells, da = _node_cells(g, nodes[i])
         b_cells, db = _node_cells(g, nodes[i + 1])
         links.append(Link(a_cells, da, b_cells, db, strong=i % 2 == 0))
+    if kind == "nice_loop":  # the weak link that closes the loop
+        a_cells, da = _node_cells(g, nodes[-1])
+        b_cells, db = _node_cells(g, nodes[0])
+        links.append(Link(a_cells, da, b_cells, db, strong=False))
     cells: list[int] = []
     cands: list[Candidate] = []
     for x in nodes:
@@ -391,6 +474,7 @@ def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
 
 
 def _search(st: State, mode: str, kind: str, max_nodes: int = MAX_NODES) -> Step | None:
+    loop = kind == "nice_loop"
     g = graph(st, mode)
     starts = sorted(g.strong)
     best: Found | None = None
@@ -398,7 +482,7 @@ def _search(st: State, mode: str, kind: str, max_nodes: int = MAX_NODES) -> Step
     # search deepens by itself (measured: faster than explicit iterative deepening).
     limit = max_nodes + 1
     for start in starts:
-        found = _walk(st, g, start, limit)
+        found = _walk(st, g, start, limit, loop)
         if found is None:
             continue
         if best is None or len(found.nodes) < len(best.nodes):
@@ -426,6 +510,14 @@ def aic(st: State) -> Step | None:
     return _search(st, "aic", "aic")
 
 
+def nice_loop(st: State) -> Step | None:
+    """A continuous nice loop: an alternating chain whose end is weakly linked back to its
+    start. Around it, each strong link holds at least one true node and each weak link
+    at most one, and they pair off the same nodes: so each weak link holds exactly one,
+    and all of them eliminate at once (what several AICs would find one by one)."""
+    return _search(st, "aic", "nice_loop", MAX_LOOP)
+
+
 def short_aic(st: State) -> Step | None:
     """An AIC without grouped nodes of at most 16 nodes: what a forcing net may use along
     its way (Sudoku Explainer's forcing chains have no groups; longer chains cost more
@@ -433,4 +525,4 @@ def short_aic(st: State) -> Step | None:
     return _search(st, "plain", "aic", 16)
 
 
-__all__ = ["Graph", "aic", "graph", "short_aic", "x_chain", "xy_chain"]
+__all__ = ["Graph", "aic", "graph", "nice_loop", "short_aic", "x_chain", "xy_chain"]
