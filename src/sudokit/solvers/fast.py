@@ -272,8 +272,10 @@ class Engine:
                     return st
                 g ^= gone
 
-        def pick(g: int, sf: int) -> int:
-            """Bit offset of the first cell with the fewest candidates; -1 when solved."""
+        def pick(g: int, sf: int, rng: random.Random | None = None) -> int:
+            """Bit offset of the first cell with the fewest candidates; -1 when solved.
+            With ``rng``, one of those cells drawn at random (the r-th in row-major
+            order), as restarts want."""
             y = g & ~((sf >> n) * every)
             if not y:
                 return -1
@@ -285,32 +287,18 @@ class Engine:
                 z = y & d
                 exact = d & guard & ~(((z | guard) - lsb) & guard)
                 if exact:
+                    if rng is not None:
+                        for _ in range(rng.randrange(exact.bit_count())):
+                            exact &= exact - 1
                     return (exact & -exact).bit_length() - 1 - n
                 y = z
 
         deduce = propagate_locked if self.locked else propagate
 
-        def pick_at_random(g: int, sf: int, rng: random.Random) -> int:
-            """Like ``pick``, with ties between the fewest-candidate cells broken at
-            random (the r-th in row-major order)."""
-            y = g & ~((sf >> n) * every)
-            if not y:
-                return -1
-            y &= (y | guard) - lsb
-            while True:
-                d = (y | guard) - lsb
-                z = y & d
-                exact = d & guard & ~(((z | guard) - lsb) & guard)
-                if exact:
-                    for _ in range(rng.randrange(exact.bit_count())):
-                        exact &= exact - 1
-                    return (exact & -exact).bit_length() - 1 - n
-                y = z
-
         def search(st: Packed, run: Run) -> None:
             g = st[0]
             rng = run.rng
-            pos = pick(g, st[1]) if rng is None else pick_at_random(g, st[1], rng)
+            pos = pick(g, st[1], rng)
             if pos < 0:
                 run.count += 1
                 if g not in run.known and len(run.known) < KNOWN:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...geometry import Shape
 from ..candidates import State, cells_of
 from ..step import Step, cells_text, digits_set, elim_text, sym
 
@@ -241,8 +242,7 @@ def als_xy_wing(st: State) -> Step | None:
         return f"{letter} ({where}: {digits_set(shape, s.mask)})"
 
     sx, sy = sym(shape, x), sym(shape, y)
-    removed = sorted({d for _, d in elims})
-    z_text = " and ".join(sym(shape, z) for z in removed)
+    removed, z_text = _digits_removed(shape, elims)
     text = (
         f"ALS-XY-Wing: three almost locked sets, {name('A', a, a_cells)}, "
         f"{name('B', b, b_cells)} and {name('C', pivot, c_cells)}; C shares {sx} with A and "
@@ -261,6 +261,17 @@ def als_xy_wing(st: State) -> Step | None:
         secondary=tuple((c, d) for c in c_cells for d in st.candidate_digits(c)),
         rating=7.8,
     )
+
+
+def _set_text(shape: Shape, a: Als) -> str:
+    """``r1c6, r2c4 {3,5,6}``: an ALS's cells and digits."""
+    return f"{', '.join(shape.cell_name(c) for c in cells_of(a.cells))} {digits_set(shape, a.mask)}"
+
+
+def _digits_removed(shape: Shape, elims: list[tuple[int, int]]) -> tuple[list[int], str]:
+    """The digits ``elims`` remove, and ``7`` / ``7 and 9`` to say them."""
+    removed = sorted({z for _, z in elims})
+    return removed, " and ".join(sym(shape, z) for z in removed)
 
 
 #: Most candidates of a Death Blossom's stem (one petal each); more are rare and costly.
@@ -343,13 +354,9 @@ def death_blossom(st: State) -> Step | None:
     petal_text = []
     cells: list[int] = []
     for d, i in zip(digits_of[st.cands[stem]], chosen, strict=True):
-        a = sets[i]
-        a_cells = cells_of(a.cells)
-        cells += a_cells
-        where = ", ".join(shape.cell_name(c) for c in a_cells)
-        petal_text.append(f"{sym(shape, d)}: {where} {digits_set(shape, a.mask)}")
-    removed = sorted({z for _, z in elims})
-    z_text = " and ".join(sym(shape, z) for z in removed)
+        cells += cells_of(sets[i].cells)
+        petal_text.append(f"{sym(shape, d)}: {_set_text(shape, sets[i])}")
+    removed, z_text = _digits_removed(shape, elims)
     text = (
         f"Death Blossom: whatever {shape.cell_name(stem)} "
         f"{digits_set(shape, st.cands[stem])} holds, the almost locked set of that digit "
@@ -427,14 +434,11 @@ def _chain_step(
     cells: list[int] = []
     for k, i in enumerate(path):
         a = sets[i]
-        a_cells = cells_of(a.cells)
-        cells += a_cells
-        where = ", ".join(shape.cell_name(c) for c in a_cells)
-        parts.append(f"{where} {digits_set(shape, a.mask)}")
+        cells += cells_of(a.cells)
+        parts.append(_set_text(shape, a))
         if k < len(rccs):
             parts.append(f"={sym(shape, rccs[k])}=")
-    removed = sorted({z for _, z in elims})
-    z_text = " and ".join(sym(shape, z) for z in removed)
+    removed, z_text = _digits_removed(shape, elims)
     text = (
         f"ALS chain: {' '.join(parts)} are almost locked sets, each sharing the digit "
         f"shown with the next only where they see each other. If the first held no "
