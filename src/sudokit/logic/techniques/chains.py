@@ -17,6 +17,7 @@ Node ids: the candidate (cell, digit) is ``digit * ncells + cell``; group ``g`` 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..candidates import State, cells_of
@@ -514,8 +515,17 @@ def nice_loop(st: State) -> Step | None:
     """A continuous nice loop: an alternating chain whose end is weakly linked back to its
     start. Around it, each strong link holds at least one true node and each weak link
     at most one, and they pair off the same nodes: so each weak link holds exactly one,
-    and all of them eliminate at once (what several AICs would find one by one)."""
-    return _search(st, "aic", "nice_loop", MAX_LOOP)
+    and all of them eliminate at once (what several AICs would find one by one).
+
+    Rated as the shortest AIC of the position: each elimination of the loop is also the
+    end of an AIC, and Sudoku Explainer (which has no loops) rates the chain it needs."""
+    step = _search(st, "aic", "nice_loop", MAX_LOOP)
+    if step is None:
+        return None
+    chain = aic(st)
+    if chain is not None and chain.rating < step.rating:
+        step = dataclasses.replace(step, rating=chain.rating)
+    return step
 
 
 def short_aic(st: State) -> Step | None:
