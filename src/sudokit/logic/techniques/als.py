@@ -382,7 +382,7 @@ def death_blossom(st: State) -> Step | None:
 #: (the work is bounded whatever the position; the bound is the same on every machine, so
 #: the result is too).
 MAX_CHAIN = 5
-CHAIN_WORK = 200_000
+CHAIN_WORK = 40_000
 
 
 def als_chain(st: State) -> Step | None:
