@@ -220,7 +220,7 @@ def propagation(grid: Grid) -> Iterator[Event]:
         if rng is not None:
             r = rng.randrange(n)
             digits = tuple(d for d in digits if d > r) + tuple(d for d in digits if d <= r)
-        yield Focus(cell, f"{note}nothing more follows; guess here ({k} candidates)")
+        yield Focus(cell, f"{note or 'nothing more follows'}; guess here ({k} candidates)")
         for i, digit in enumerate(digits, start=1):
             run.spent += 1
             if run.spent > run.budget:
@@ -259,8 +259,8 @@ def propagation(grid: Grid) -> Iterator[Event]:
         if solved is not None:
             break
         note = (
-            f"no answer within {run.budget:,} guesses: start again in another order, "
-            f"with up to {2 * run.budget:,}; "
+            f"no answer within {run.budget:,} guesses, so every guess is undone: start "
+            f"again in another order, with up to {2 * run.budget:,} guesses"
         )
     if not solved:
         yield Failed("No solution: every guess leads to a contradiction")
