@@ -32,10 +32,7 @@ from ..game import (
     format_time,
     label,
 )
-from ..game.session import logic_step
-from ..game.state import GameState
 from ..grid import Grid
-from ..logic import Hint as LogicHint
 from . import making
 from .dialogs import (
     Changed,
@@ -84,7 +81,7 @@ from .layout import Button, Dirty, Layout, Rect, button_at, compute_layout, natu
 from .making import Job, MakePuzzle
 from .settings import Settings
 from .sharing import Sharing
-from .thinking import FindStep, HintJob
+from .thinking import Hinting
 
 log = logging.getLogger(__name__)
 
@@ -97,12 +94,9 @@ CHECKING_LABELS = {
 MESSAGE_SECONDS = 8.0
 #: Seconds between saves of the time played while a game runs.
 AUTOSAVE_SECONDS = 15.0
-#: Seconds ``hint`` waits for the logic engine before the window goes on without it: most
-#: hints take milliseconds and appear at once; the hardest puzzles' can take seconds.
-HINT_WAIT = 0.3
 
 
-class Controller(Sharing):
+class Controller(Sharing, Hinting):
     """The game without its window. ``window`` is the window's size in pixels."""
 
     def __init__(
@@ -154,15 +148,7 @@ class Controller(Sharing):
         #: ``check`` (wrong digits found by Check).
         self.flash: dict[int, str] = {}
         self.job: Job | None = None
-        #: The hint being looked for on a worker thread (the hardest puzzles' take seconds).
-        self.hint_job: HintJob | None = None
-        #: A hint search given up on (Esc) that is still running: asking again for the
-        #: same position takes its answer rather than starting a second search.
-        self._spare_hint: HintJob | None = None
-        #: How the hint's step is found, and how long ``hint`` waits for it before the
-        #: window goes on with "Looking for a hint…".
-        self.find_step: FindStep = logic_step
-        self.hint_wait = HINT_WAIT
+        self._init_hinting()
         self.hover: str | None = None
         self.pressed: str | None = None
         self.pressed_mouse = 1
@@ -314,7 +300,7 @@ class Controller(Sharing):
             self.save()
         session.checking = _for(session, self.checking)
         self.session = session
-        self.hint_job = self._spare_hint = None  # a hint for the old game is no use
+        self._drop_hints()  # a hint for the old game is no use
         self.notes_mode = False
         self.flash.clear()
         empty = [c for c, v in enumerate(session.state.board.cells) if not v]
@@ -585,75 +571,6 @@ class Controller(Sharing):
     def toggle_notes(self) -> None:
         self.notes_mode = not self.notes_mode
         self.dirty.all = True
-
-    @property
-    def thinking(self) -> bool:
-        """A hint is being looked for."""
-        return self.hint_job is not None
-
-    def hint(self) -> None:
-        s = self._can_play()
-        if s is None:
-            return
-        if self.hint_job is not None:
-            self.say("Still looking for a hint… (Esc stops.)", sticky=True)
-            return
-        state = s.hint_search()
-        if state is None:
-            self._show_hint(s)
-            return
-        spare, self._spare_hint = self._spare_hint, None
-        job = spare if spare is not None and spare.answers(s) else HintJob(s, state, self.find_step)
-        if job.done.wait(self.hint_wait):
-            self._hint_found(job)
-            return
-        self.hint_job = job
-        self.say("Looking for a hint… (Esc stops.)", sticky=True)
-
-    def cancel_hint(self) -> None:
-        job = self.hint_job
-        if job is None:
-            return
-        self.hint_job = None
-        if not job.done.is_set():
-            self._spare_hint = job
-        self.say("No hint then. H asks again.")
-
-    def _poll_hint(self) -> None:
-        job = self.hint_job
-        if job is None or not job.done.is_set():
-            return
-        self.hint_job = None
-        if not job.answers(self.session) or self._can_play() is None:
-            # The player moved on meanwhile: the step is for a grid no longer there.
-            self.say("The position changed while a hint was looked for. H asks again.")
-            return
-        self._hint_found(job)
-
-    def _hint_found(self, job: HintJob) -> None:
-        s = job.session
-        if job.error is not None:
-            self.say(f"No hint: {job.error}", "error")
-            return
-        self._show_hint(s, (job.state, job.found))
-
-    def _show_hint(
-        self, s: Session, found: tuple[GameState, LogicHint | None] | None = None
-    ) -> None:
-        before = s.position
-        h = s.hint(found)
-        if s.position != before:
-            self._changed()
-        else:
-            self.save()  # the hint count
-        shape = s.state.shape
-        area = {c for u in h.units for c in shape.units[u]}
-        self.flash = dict.fromkeys(area, "hint-area")
-        self.flash.update(dict.fromkeys(h.cells, "hint"))
-        if h.cells and h.kind == "mistake":
-            self.selected = h.cells[0]
-        if not s.finished:  # the last cell revealed: the "solved" message stands
-            self.say(h.message, "info")
 
     def check(self) -> None:
         s = self._can_play()

@@ -1,4 +1,5 @@
-"""Finding a hint off the window's thread. Without pygame.
+"""Finding a hint off the window's thread, and the controller's hint actions. Without
+pygame.
 
 Most hints take milliseconds, but on the hardest puzzles the logic engine's next step can
 take seconds (forcing nets). A :class:`HintJob` looks for it on a worker thread, so the
@@ -12,11 +13,15 @@ import logging
 import threading
 from collections.abc import Callable
 
-from ..game.session import Session
+from ..game.session import Session, logic_step
 from ..game.state import GameState
 from ..logic import Hint as LogicHint
 
 log = logging.getLogger(__name__)
+
+#: Seconds ``hint`` waits for the logic engine before the window goes on without it: most
+#: hints take milliseconds and appear at once; the hardest puzzles' can take seconds.
+HINT_WAIT = 0.3
 
 #: ``find(state)``: the logic engine's step for a position (None when it is solved).
 FindStep = Callable[[GameState], "LogicHint | None"]
@@ -49,3 +54,109 @@ class HintJob:
     def answers(self, session: Session | None) -> bool:
         """Whether this job's answer is for ``session``'s current position."""
         return session is self.session and session.state == self.state
+
+
+class Hinting:
+    """The controller's hint actions (a part of
+    :class:`~sudokit.gui.controller.Controller`, kept apart to keep each file small): a
+    hint found at once is shown at once; a slow one is looked for while play goes on."""
+
+    # What the controller provides.
+    session: Session | None
+    flash: dict[int, str]
+    selected: int | None
+
+    def say(self, text: str, kind: str = "info", *, sticky: bool = False) -> None:
+        raise NotImplementedError
+
+    def save(self) -> object:
+        raise NotImplementedError
+
+    def _can_play(self) -> Session | None:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        raise NotImplementedError
+
+    def _init_hinting(self) -> None:
+        #: The hint being looked for on a worker thread (the hardest puzzles' take seconds).
+        self.hint_job: HintJob | None = None
+        #: A hint search given up on (Esc) that is still running: asking again for the
+        #: same position takes its answer rather than starting a second search.
+        self._spare_hint: HintJob | None = None
+        #: How the hint's step is found, and how long ``hint`` waits for it before the
+        #: window goes on with "Looking for a hint…".
+        self.find_step: FindStep = logic_step
+        self.hint_wait = HINT_WAIT
+
+    def _drop_hints(self) -> None:
+        self.hint_job = self._spare_hint = None
+
+    @property
+    def thinking(self) -> bool:
+        """A hint is being looked for."""
+        return self.hint_job is not None
+
+    def hint(self) -> None:
+        s = self._can_play()
+        if s is None:
+            return
+        if self.hint_job is not None:
+            self.say("Still looking for a hint… (Esc stops.)", sticky=True)
+            return
+        state = s.hint_search()
+        if state is None:
+            self._show_hint(s)
+            return
+        spare, self._spare_hint = self._spare_hint, None
+        job = spare if spare is not None and spare.answers(s) else HintJob(s, state, self.find_step)
+        if job.done.wait(self.hint_wait):
+            self._hint_found(job)
+            return
+        self.hint_job = job
+        self.say("Looking for a hint… (Esc stops.)", sticky=True)
+
+    def cancel_hint(self) -> None:
+        job = self.hint_job
+        if job is None:
+            return
+        self.hint_job = None
+        if not job.done.is_set():
+            self._spare_hint = job
+        self.say("No hint then. H asks again.")
+
+    def _poll_hint(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done.is_set():
+            return
+        self.hint_job = None
+        if not job.answers(self.session) or self._can_play() is None:
+            # The player moved on meanwhile: the step is for a grid no longer there.
+            self.say("The position changed while a hint was looked for. H asks again.")
+            return
+        self._hint_found(job)
+
+    def _hint_found(self, job: HintJob) -> None:
+        s = job.session
+        if job.error is not None:
+            self.say(f"No hint: {job.error}", "error")
+            return
+        self._show_hint(s, (job.state, job.found))
+
+    def _show_hint(
+        self, s: Session, found: tuple[GameState, LogicHint | None] | None = None
+    ) -> None:
+        before = s.position
+        h = s.hint(found)
+        if s.position != before:
+            self._changed()
+        else:
+            self.save()  # the hint count
+        shape = s.state.shape
+        area = {c for u in h.units for c in shape.units[u]}
+        self.flash = dict.fromkeys(area, "hint-area")
+        self.flash.update(dict.fromkeys(h.cells, "hint"))
+        if h.cells and h.kind == "mistake":
+            self.selected = h.cells[0]
+        if not s.finished:  # the last cell revealed: the "solved" message stands
+            self.say(h.message, "info")
