@@ -126,6 +126,21 @@ static int interrupted(void *arg)
     return stop;
 }
 
+/* The general kernel with the GIL released and Ctrl-C polled: 1 with *count set, or 0
+ * with KeyboardInterrupt (or the exception a signal handler raised) when it was stopped. */
+static int general_kernel(int n, int rows, const uint8_t *cells, uint64_t limit,
+                          uint8_t *solution, uint64_t *guesses, uint64_t budget, uint64_t *count)
+{
+    int stopped = 0;
+    Py_BEGIN_ALLOW_THREADS
+    *count = gn_search_budget(n, rows, cells, limit, solution, guesses, interrupted, NULL,
+                              &stopped, budget);
+    Py_END_ALLOW_THREADS
+    if (stopped && !PyErr_Occurred())
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+    return !stopped;
+}
+
 PyDoc_STRVAR(run_general_doc,
 "run_general(n, box_rows, cells, limit, budget=1000, /) -> (count, solution, guesses)\n\n"
 "Count the solutions of one n x n puzzle (boxes of box_rows rows) up to limit (>= 1)\n"
@@ -142,7 +157,6 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
     uint64_t limit, count, guesses = 0, budget = GN_FIRST_BUDGET;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
     long n, rows;
-    int stopped = 0;
     (void)self;
     if (nargs != 4 && nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "run_general() takes 4 or 5 arguments (n, box_rows, "
@@ -165,15 +179,8 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     if (!read_cells(args[2], cells, (Py_ssize_t)(n * n), (unsigned)n))
         return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    count = gn_search_budget((int)n, (int)rows, cells, limit, solution, &guesses, interrupted,
-                             NULL, &stopped, budget);
-    Py_END_ALLOW_THREADS
-    if (stopped) {
-        if (!PyErr_Occurred())
-            PyErr_SetNone(PyExc_KeyboardInterrupt);
+    if (!general_kernel((int)n, (int)rows, cells, limit, solution, &guesses, budget, &count))
         return NULL;
-    }
     if (count == 0)
         return Py_BuildValue("(KOK)", (unsigned long long)count, Py_None,
                              (unsigned long long)guesses);
@@ -181,55 +188,61 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
                          (Py_ssize_t)(n * n), (unsigned long long)guesses);
 }
 
-/* Cell values from a tuple or list of ints (what Grid.cells is) without a bytes copy,
- * or from any buffer; the count of cells is the length read. 0 with an exception naming
- * the first bad cell otherwise. */
-static int read_any_cells(PyObject *obj, uint8_t *out, Py_ssize_t *count)
+/* The side of a grid of n cells (4, 6, 9, 12 or 16), or 0 for any other number. */
+static int side_of(Py_ssize_t n)
 {
+    switch (n) {
+    case 16: return 4;
+    case 36: return 6;
+    case 81: return 9;
+    case 144: return 12;
+    case 256: return 16;
+    default: return 0;
+    }
+}
+
+/* Cell values from a tuple or list of ints (what Grid.cells is) without a bytes copy,
+ * or from any buffer; *side is the grid's side, from the number of cells. 0 with an
+ * exception naming the first bad cell (or the count) otherwise. */
+static int read_any_cells(PyObject *obj, uint8_t *out, int *side)
+{
+    const int sequence = PyTuple_Check(obj) || PyList_Check(obj);
     PyObject **items;
     Py_ssize_t i, n;
-    if (!PyTuple_Check(obj) && !PyList_Check(obj)) {
+    if (sequence) {
+        n = PySequence_Fast_GET_SIZE(obj);
+    } else {
         Py_buffer view;
         if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0)
             return 0;
         n = view.len;
         PyBuffer_Release(&view);
-        if (n != 16 && n != 36 && n != 81 && n != 144 && n != 256) {
-            PyErr_Format(PyExc_ValueError, "expected 16, 36, 81, 144 or 256 cell values, got %zd",
-                         n);
-            return 0;
-        }
-        *count = n;
-        return read_cells(obj, out, n, n == 16 ? 4 : n == 36 ? 6 : n == 81 ? 9 : n == 144 ? 12 : 16);
     }
-    n = PyTuple_Check(obj) ? PyTuple_GET_SIZE(obj) : PyList_GET_SIZE(obj);
-    if (n != 16 && n != 36 && n != 81 && n != 144 && n != 256) {
+    *side = side_of(n);
+    if (!*side) {
         PyErr_Format(PyExc_ValueError, "expected 16, 36, 81, 144 or 256 cell values, got %zd", n);
         return 0;
     }
+    if (!sequence)
+        return read_cells(obj, out, n, (unsigned)*side);
     items = PySequence_Fast_ITEMS(obj);
-    {
-        const long most = n == 16 ? 4 : n == 36 ? 6 : n == 81 ? 9 : n == 144 ? 12 : 16;
-        for (i = 0; i < n; i++) {
-            long v;
-            if (!PyLong_Check(items[i])) {
-                PyErr_Format(PyExc_TypeError, "cell %zd: expected an int, not %.100s", i,
-                             Py_TYPE(items[i])->tp_name);
-                return 0;
-            }
-            v = PyLong_AsLong(items[i]);
-            if (v < 0 || v > most) {
-                if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
-                    PyErr_Clear();
-                    PyErr_Format(PyExc_ValueError, "cell %zd: value is out of range 0-%ld", i,
-                                 most);
-                }
-                return 0;
-            }
-            out[i] = (uint8_t)v;
+    for (i = 0; i < n; i++) {
+        long v;
+        if (!PyLong_Check(items[i])) {
+            PyErr_Format(PyExc_TypeError, "cell %zd: expected an int, not %.100s", i,
+                         Py_TYPE(items[i])->tp_name);
+            return 0;
         }
+        v = PyLong_AsLong(items[i]);
+        if (v < 0 || v > *side) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cell %zd: value is out of range 0-%d", i, *side);
+            }
+            return 0;
+        }
+        out[i] = (uint8_t)v;
     }
-    *count = n;
     return 1;
 }
 
@@ -258,9 +271,8 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
 {
     uint64_t limit, count, guesses = 0;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
-    Py_ssize_t n;
     PyObject *sol;
-    int stopped = 0;
+    int side;
     (void)self;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "search() takes exactly 2 arguments (cells, limit)");
@@ -268,29 +280,23 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     if (!get_limit(args[1], &limit))
         return NULL;
-    if (!read_any_cells(args[0], cells, &n))
+    if (!read_any_cells(args[0], cells, &side))
         return NULL;
-    if (n == SK_CELLS) {
+    if (side == 9) {
         Py_BEGIN_ALLOW_THREADS
         count = sk_search(cells, limit, solution, &guesses);
         Py_END_ALLOW_THREADS
     } else {
-        const int side = n == 16 ? 4 : n == 36 ? 6 : n == 144 ? 12 : 16;
-        const int rows = side == 4 ? 2 : side == 6 ? 2 : side == 12 ? 3 : 4;
-        Py_BEGIN_ALLOW_THREADS
-        count = gn_search(side, rows, cells, limit, solution, &guesses, interrupted, NULL,
-                          &stopped);
-        Py_END_ALLOW_THREADS
-        if (stopped) {
-            if (!PyErr_Occurred())
-                PyErr_SetNone(PyExc_KeyboardInterrupt);
+        /* the usual boxes: 2x2, 2x3, 3x4, 4x4 */
+        const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
+        if (!general_kernel(side, rows, cells, limit, solution, &guesses, GN_FIRST_BUDGET,
+                            &count))
             return NULL;
-        }
     }
     if (count == 0) {
         sol = Py_None;
         Py_INCREF(sol);
-    } else if (!(sol = digit_list(solution, n))) {
+    } else if (!(sol = digit_list(solution, (Py_ssize_t)side * side))) {
         return NULL;
     }
     return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);

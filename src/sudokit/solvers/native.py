@@ -29,7 +29,7 @@ the batch), row and column.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError
@@ -73,8 +73,9 @@ def _load() -> _Core | None:
     except ImportError:
         return None
     # In a source checkout without a build, the name resolves to the folder of C sources
-    # (as a namespace package): that is no core.
-    if not hasattr(module, "run_many"):
+    # (as a namespace package): that is no core. A build older than its sources (no
+    # ``search``) is none either: `make` rebuilds it, and its native-check says so.
+    if not hasattr(module, "search"):
         return None
     return cast(_Core, module)
 
@@ -96,27 +97,15 @@ class NativeBackend:
 
     def __init__(self, core: _Core) -> None:
         self._core = core
-        # A core built before the general kernel existed serves 9×9 only; one built
-        # before ``search`` takes bytes.
-        self._general = hasattr(core, "run_general")
-        self._search: Callable[[Sequence[int], int], tuple[int, list[int] | None, int]] | None
-        self._search = getattr(core, "search", None)
+        self._search = core.search
 
     def supports(self, shape: Shape) -> bool:
-        return shape is _SHAPE or self._general
+        return True  # the general kernel has every shape sudokit knows
 
     def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
-        if self._search is not None:
-            # One C call that reads the cells and builds the answer: the shape follows
-            # from their number.
-            return _new_outcome(Outcome, self._search(cells, limit))
-        if shape is _SHAPE:
-            count, solution, guesses = self._core.run(bytes(cells), limit)
-        else:
-            count, solution, guesses = self._core.run_general(
-                shape.n, shape.box_rows, bytes(cells), limit
-            )
-        return Outcome(count, None if solution is None else list(solution), guesses)
+        # One C call reads the cells (the shape follows from their number) and builds the
+        # answer's parts.
+        return _new_outcome(Outcome, self._search(cells, limit))
 
 
 _new_outcome = tuple.__new__
