@@ -115,31 +115,25 @@ def als_xz(st: State) -> Step | None:
     (doubly linked, with two restricted commons: more goes)."""
     shape = st.shape
     sets = find_als(st)
-    by_digit: dict[int, list[int]] = {}
-    for i, a in enumerate(sets):
-        for d in shape.digits_of_mask[a.mask]:
-            by_digit.setdefault(d, []).append(i)
+    graph = _restricted_graph(st, sets)
     best: tuple[int, int, int, list[int], list[tuple[int, int]]] | None = None
     done: set[tuple[int, int]] = set()
     for i, a in enumerate(sets):
-        for x in shape.digits_of_mask[a.mask]:
-            for j in by_digit[x]:
-                if j <= i or (i, j) in done:
-                    continue
-                b = sets[j]
-                if a.cells & b.cells or not _restricted(a, b, x):
-                    continue
-                done.add((i, j))
-                common = a.mask & b.mask
-                if not common & (common - 1):
-                    continue  # x alone: nothing to lock
-                rccs = [d for d in shape.digits_of_mask[common] if _restricted(a, b, d)]
-                elims = _eliminations(st, a, b, rccs)
-                if not elims:
-                    continue
-                size = a.cells.bit_count() + b.cells.bit_count()
-                if best is None or size < best[0]:
-                    best = (size, i, j, rccs, elims)
+        for j, _ in graph[i]:
+            if j <= i or (i, j) in done:
+                continue
+            b = sets[j]
+            done.add((i, j))
+            common = a.mask & b.mask
+            if not common & (common - 1):
+                continue  # x alone: nothing to lock
+            rccs = [d for d in shape.digits_of_mask[common] if _restricted(a, b, d)]
+            elims = _eliminations(st, a, b, rccs)
+            if not elims:
+                continue
+            size = a.cells.bit_count() + b.cells.bit_count()
+            if best is None or size < best[0]:
+                best = (size, i, j, rccs, elims)
     if best is None:
         return None
     _, i, j, rccs, elims = best
@@ -242,13 +236,13 @@ def als_xy_wing(st: State) -> Step | None:
         return f"{letter} ({where}: {digits_set(shape, s.mask)})"
 
     sx, sy = sym(shape, x), sym(shape, y)
-    removed, z_text = _digits_removed(shape, elims)
+    z_text, verb = _digits_removed(shape, elims)
     text = (
         f"ALS-XY-Wing: three almost locked sets, {name('A', a, a_cells)}, "
         f"{name('B', b, b_cells)} and {name('C', pivot, c_cells)}; C shares {sx} with A and "
         f"{sy} with B only where they see each other. C holds {sx} or {sy}, so A has no "
         f"{sx} or B no {sy}, and that one is locked; either way {z_text} "
-        f"{'is' if len(removed) == 1 else 'are'} in A or in B: {elim_text(shape, elims)}."
+        f"{verb} in A or in B: {elim_text(shape, elims)}."
     )
     return Step(
         "als_xy_wing",
@@ -268,10 +262,10 @@ def _set_text(shape: Shape, a: Als) -> str:
     return f"{', '.join(shape.cell_name(c) for c in cells_of(a.cells))} {digits_set(shape, a.mask)}"
 
 
-def _digits_removed(shape: Shape, elims: list[tuple[int, int]]) -> tuple[list[int], str]:
-    """The digits ``elims`` remove, and ``7`` / ``7 and 9`` to say them."""
+def _digits_removed(shape: Shape, elims: list[tuple[int, int]]) -> tuple[str, str]:
+    """The digits ``elims`` remove and their verb: ``("7", "is")``, ``("7 and 9", "are")``."""
     removed = sorted({z for _, z in elims})
-    return removed, " and ".join(sym(shape, z) for z in removed)
+    return " and ".join(sym(shape, z) for z in removed), "is" if len(removed) == 1 else "are"
 
 
 #: Most candidates of a Death Blossom's stem (one petal each); more are rare and costly.
@@ -356,13 +350,13 @@ def death_blossom(st: State) -> Step | None:
     for d, i in zip(digits_of[st.cands[stem]], chosen, strict=True):
         cells += cells_of(sets[i].cells)
         petal_text.append(f"{sym(shape, d)}: {_set_text(shape, sets[i])}")
-    removed, z_text = _digits_removed(shape, elims)
+    z_text, verb = _digits_removed(shape, elims)
     text = (
         f"Death Blossom: whatever {shape.cell_name(stem)} "
         f"{digits_set(shape, st.cands[stem])} holds, the almost locked set of that digit "
         f"({'; '.join(petal_text)}) loses it, since each of its places sees "
         f"{shape.cell_name(stem)}, and is locked; {z_text} "
-        f"{'is' if len(removed) == 1 else 'are'} in every set, so in one of them: "
+        f"{verb} in every set, so in one of them: "
         f"{elim_text(shape, elims)}."
     )
     return Step(
@@ -438,12 +432,12 @@ def _chain_step(
         parts.append(_set_text(shape, a))
         if k < len(rccs):
             parts.append(f"={sym(shape, rccs[k])}=")
-    removed, z_text = _digits_removed(shape, elims)
+    z_text, verb = _digits_removed(shape, elims)
     text = (
         f"ALS chain: {' '.join(parts)} are almost locked sets, each sharing the digit "
         f"shown with the next only where they see each other. If the first held no "
         f"{z_text}, it would be locked, and so would each set after it, down to the last, "
-        f"which would then hold {z_text}: {z_text} {'is' if len(removed) == 1 else 'are'} "
+        f"which would then hold {z_text}: {z_text} {verb} "
         f"in the first or the last set, so {elim_text(shape, elims)}."
     )
     first, last = path[0], path[-1]
