@@ -62,14 +62,14 @@ KNOWN = 2
 @dataclass(slots=True)
 class Run:
     """One run of a search: its budget, its random stream (None: the canonical order),
-    what it found and spent, and the solutions every run has met (packed grids)."""
+    what it found and the guesses it made, and the solutions every run has met (packed
+    grids)."""
 
     limit: int
     budget: float
     rng: random.Random | None
     known: list[int]
     count: int = 0
-    spent: int = 0
     guesses: int = 0
     out: bool = False
 
@@ -316,8 +316,7 @@ class Engine:
                 while m:
                     bit = m & -m
                     m ^= bit
-                    run.spent += 1
-                    if run.spent > run.budget:
+                    if run.guesses >= run.budget:
                         run.out = True
                         return
                     run.guesses += 1

@@ -222,9 +222,9 @@ def propagation(grid: Grid) -> Iterator[Event]:
             digits = tuple(d for d in digits if d > r) + tuple(d for d in digits if d <= r)
         yield Focus(cell, f"{note or 'nothing more follows'}; guess here ({k} candidates)")
         for i, digit in enumerate(digits, start=1):
-            run.spent += 1
-            if run.spent > run.budget:
+            if run.guesses >= run.budget:
                 return None
+            run.guesses += 1
             yield Try(cell, digit)
             trial = cand[:]
             trial[cell] = _bit(digit)
