@@ -6,6 +6,7 @@ import contextlib
 import itertools
 import os
 import pickle
+import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -375,6 +376,37 @@ def test_outcome_is_a_value() -> None:
     assert type(pickle.loads(pickle.dumps(out))) is Outcome
     with pytest.raises(AttributeError):
         out.count = 2  # type: ignore[misc]
+
+
+@given(st.sampled_from(SIZES), st.integers(0, 2**32), st.integers(1, 60))
+def test_random_fill_restarts_to_a_complete_grid(size: int, seed: int, budget: int) -> None:
+    # A budget of a few trials makes most fills start again, several times: each still
+    # ends on a valid complete grid, and the same seed on the same one.
+    shape = Shape.of(size)
+    engine = fast.Engine(shape)
+    old = fast.FILL_BUDGET
+    fast.FILL_BUDGET = budget
+    try:
+        first = engine.random_fill(random.Random(seed))
+        again = engine.random_fill(random.Random(seed))
+    finally:
+        fast.FILL_BUDGET = old
+    br, bc = BOXES[size]
+    assert is_solution([0] * shape.ncells, first, size, br, bc)
+    assert again == first
+
+
+def test_random_fill_is_unchanged_within_its_budget() -> None:
+    # Ordinary fills take a few hundred trials at most: the budget changes none of them.
+    shape = Shape.of(9)
+    unbounded = fast.Engine(shape)
+    old = fast.FILL_BUDGET
+    fast.FILL_BUDGET = 10**9
+    try:
+        expected = [unbounded.random_fill(random.Random(s)) for s in range(20)]
+    finally:
+        fast.FILL_BUDGET = old
+    assert [fast.Engine(shape).random_fill(random.Random(s)) for s in range(20)] == expected
 
 
 # --- backends ------------------------------------------------------------------------------

@@ -57,6 +57,8 @@ RESTART_FROM = 12
 FIRST_BUDGET = 1000
 #: Solutions remembered across runs: enough for the usual count to 2.
 KNOWN = 2
+#: Trials a random fill makes before it starts again (doubled each time).
+FILL_BUDGET = 10_000
 
 
 @dataclass(slots=True)
@@ -326,7 +328,9 @@ class Engine:
                         if run.count >= run.limit or run.out:
                             return
 
-        def random_search(st: Packed, rng: random.Random) -> int | None:
+        def random_search(st: Packed, rng: random.Random, left: list[int]) -> int | None:
+            """A completion drawn with ``rng``; None at a dead end, -1 once ``left[0]``
+            trials are spent."""
             g = st[0]
             pos = pick(g, st[1])
             if pos < 0:
@@ -335,9 +339,12 @@ class Engine:
             rng.shuffle(bits)
             rest = g & ~(every << pos)
             for bit in bits:
+                left[0] -= 1
+                if left[0] < 0:
+                    return -1
                 nxt = propagate(rest | (bit << pos), st[1], st[2], st[3], st[4])
                 if nxt is not None:
-                    done = random_search(nxt, rng)
+                    done = random_search(nxt, rng, left)
                     if done is not None:
                         return done
             return None
@@ -415,7 +422,13 @@ class Engine:
         """A random complete grid, drawn with ``rng`` alone (same seed, same grid)."""
         st = self.start([0] * self.shape.ncells)
         assert st is not None
-        g = self._random_search(st, rng)
+        # Restarts, as for the search: a fill that meets a barren subtree (on 16×16, one
+        # draw in a few thousand would take minutes) starts again, the same ``rng`` going
+        # on, with twice the trials. Fills within the first budget are what they always
+        # were.
+        budget = FILL_BUDGET
+        while (g := self._random_search(st, rng, [budget])) == -1:
+            budget *= 2
         assert g is not None, "an empty grid always has a completion"
         w, every = self._width, self.shape.all_mask
         return [((g >> (w * c)) & every).bit_length() for c in range(self.shape.ncells)]
