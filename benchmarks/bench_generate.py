@@ -74,6 +74,7 @@ class Row:
     mean_clues: float
     min_clues: int
     max_clues: int
+    median_draws: float = 0.0
     unscreened: Times | None = None
     same_puzzles: int | None = None
     extra: dict[str, float] = field(default_factory=dict)
@@ -92,24 +93,47 @@ def unscreened() -> Iterator[None]:
         names["singles_finish"], names["finishes"] = saved
 
 
-def _timed(size: int, seed: int, symmetry: str, difficulty: str) -> tuple[float, str, int]:
-    t0 = time.process_time()
-    grid = generate(size, seed=seed, symmetry=symmetry, difficulty=difficulty)
-    return time.process_time() - t0, str(grid), grid.clue_count
+@contextmanager
+def counting_draws(drawn: list[int]) -> Iterator[None]:
+    """Count the candidate puzzles the generator draws (one ``_carve`` each) in
+    ``drawn[0]``: a rare level costs its rarity in draws."""
+    names = vars(generator)
+    carve = names["_carve"]
+
+    def counted(*args: object) -> Grid:
+        drawn[0] += 1
+        return carve(*args)  # type: ignore[no-any-return]
+
+    names["_carve"] = counted
+    try:
+        yield
+    finally:
+        names["_carve"] = carve
+
+
+def _timed(size: int, seed: int, symmetry: str, difficulty: str) -> tuple[float, str, int, int]:
+    drawn = [0]
+    with counting_draws(drawn):
+        t0 = time.process_time()
+        grid = generate(size, seed=seed, symmetry=symmetry, difficulty=difficulty)
+        t = time.process_time() - t0
+    return t, str(grid), grid.clue_count, drawn[0]
 
 
 def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) -> Row:
     seconds: list[float] = []
     before: list[float] = []
     clues: list[int] = []
+    draws: list[int] = []
     same = 0
     for seed in range(k):
-        t, puzzle, count = _timed(size, seed, symmetry, difficulty)
+        t, puzzle, count, drawn = _timed(size, seed, symmetry, difficulty)
         seconds.append(t)
         clues.append(count)
+        draws.append(drawn)
         if compare:
             with unscreened():
-                t, old, _ = _timed(size, seed, symmetry, difficulty)
+                t, old, _, _ = _timed(size, seed, symmetry, difficulty)
             before.append(t)
             same += old == puzzle
     return Row(
@@ -121,6 +145,7 @@ def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) ->
         mean_clues=statistics.fmean(clues),
         min_clues=min(clues),
         max_clues=max(clues),
+        median_draws=statistics.median(draws),
         unscreened=Times.of(before) if compare else None,
         same_puzzles=same if compare else None,
     )
@@ -297,6 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "max ms",
         "mean clues",
         "clues min-max",
+        "median draws",
     ]
     compared = any(r.unscreened is not None for r in rows)
     if compared:
@@ -317,6 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ms(r.times.max_s),
             f"{r.mean_clues:.1f}",
             f"{r.min_clues}-{r.max_clues}",
+            f"{r.median_draws:g}",
         ]
         if compared:
             u = r.unscreened

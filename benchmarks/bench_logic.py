@@ -21,6 +21,8 @@ Sections:
   HoDoKu's score against the same SE ratings for comparison;
 - ``levels``: sudokit's level against QQWing's (the file a puzzle comes from) and
   HoDoKu 2.2.0's (from the tsv), as tables and agreement rates;
+- ``techniques``: steps per expert and extreme technique on the first 100 (``--limit``)
+  puzzles of magictour top1465, and the forcing steps among them;
 - ``generation``: seconds per puzzle of ``generate(difficulty=...)`` per level.
 
 The data (not in the repository) is read from ``../shared/data`` beside the repository
@@ -44,12 +46,12 @@ from typing import Any
 
 from _common import DEFAULT_DATA_DIR, machine_info, percentile, render_table
 from sudokit import parse, read_puzzles
-from sudokit.logic import LEVELS, State, rate
+from sudokit.logic import LEVELS, TECHNIQUES, State, rate
 from sudokit.logic.engine import fast_path, select
 from sudokit.logic.grade import summarize
 from sudokit.solvers import search
 
-SECTIONS = ("soundness", "speed", "spearman", "hardest", "levels", "generation")
+SECTIONS = ("soundness", "speed", "spearman", "hardest", "levels", "techniques", "generation")
 
 #: The famous hard puzzles (as published), rated in the ``hardest`` section.
 FAMOUS = (
@@ -128,6 +130,7 @@ def examine(text: str) -> dict[str, Any]:
         "level": r.level,
         "score": r.score,
         "hardest": r.hardest,
+        "counts": r.techniques,
         "solved": r.solved,
         "checked": checked,
         "wrong_place": wrong_place,
@@ -548,6 +551,37 @@ def section_levels(args: argparse.Namespace, ratings: Ratings, out: Out) -> dict
     return {"qqwing_agreement": qq_agree, "hodoku_exact": exact, "hodoku_within_one": near}
 
 
+def section_techniques(args: argparse.Namespace, ratings: Ratings, out: Out) -> dict[str, Any]:
+    """Which techniques the paths use at the top: how often a named pattern stands where
+    a forcing chain or net would otherwise be needed."""
+    name = "puzzles3_magictour_top1465"
+    path = args.data / name
+    if not path.exists():
+        out(f"- {name}: not present, skipped\n")
+        return {}
+    limit = args.limit or 100
+    out(f"## Steps per technique, expert and extreme (first {limit} of {name})\n")
+    totals: Counter[str] = Counter()
+    for r in ratings.get(puzzles_of(path, limit)):
+        totals.update(r.get("counts", {}))
+    rows = [
+        [t.name, t.level, f"{totals[t.id]:,}"]
+        for t in TECHNIQUES
+        if t.level in ("expert", "extreme") and totals[t.id]
+    ]
+    forcing = sum(totals[t.id] for t in TECHNIQUES if t.level == "extreme")
+    out(
+        render_table(
+            ["technique", "level", "steps"],
+            rows,
+            right=[False, False, True],
+            markdown=args.markdown,
+        )
+    )
+    out(f"\nForcing steps (extreme techniques) in all: {forcing:,}\n")
+    return {"steps": dict(totals), "forcing": forcing}
+
+
 def section_generation(args: argparse.Namespace, out: Out) -> dict[str, Any]:
     out("## Graded generation (seconds per puzzle, 9×9)\n")
     from sudokit import generate
@@ -624,6 +658,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures[name] = section_hardest(args, ratings, out)
         elif name == "levels":
             figures[name] = section_levels(args, ratings, out)
+        elif name == "techniques":
+            figures[name] = section_techniques(args, ratings, out)
         elif name == "generation":
             figures[name] = section_generation(args, out)
     if args.json:
