@@ -84,13 +84,13 @@ class Row:
 def unscreened() -> Iterator[None]:
     """The generator without its screens: every candidate graded in full."""
     names = vars(generator)
-    saved = names["singles_finish"], names["finishes"]
+    saved = names["singles_finish"], names["stuck"]
     names["singles_finish"] = lambda grid: False
-    names["finishes"] = lambda grid, level: False
+    names["stuck"] = lambda grid, level: ()  # never finished, and no position known
     try:
         yield
     finally:
-        names["singles_finish"], names["finishes"] = saved
+        names["singles_finish"], names["stuck"] = saved
 
 
 @contextmanager

@@ -111,3 +111,52 @@ def test_cli_refuses_an_unreachable_level() -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: 4×4 puzzles cannot be made extreme: they reach easy"
     assert result.stdout == ""
+
+
+def test_graded_puzzles_do_not_depend_on_the_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The C core carves in one call and answers the extreme filter's search; pure Python
+    # must draw and keep the very same candidates.
+    from sudokit.solvers import native
+
+    asked = [(3, "hard"), (11, "extreme")]
+    made = [generate(seed=s, difficulty=level) for s, level in asked]
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    monkeypatch.setattr(native, "_core", None)
+    assert [generate(seed=s, difficulty=level) for s, level in asked] == made
+
+
+def test_one_full_grid_serves_several_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit import generator
+    from sudokit.solvers import fast
+
+    fills = []
+    real = fast.Engine.random_fill
+
+    def counting(self: fast.Engine, rng: object) -> list[int]:
+        fills.append(1)
+        return real(self, rng)  # type: ignore[arg-type]
+
+    carves = []
+    real_carve = generator._carve
+
+    def counting_carve(*args: object) -> object:
+        carves.append(1)
+        return real_carve(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fast.Engine, "random_fill", counting)
+    monkeypatch.setattr(generator, "_carve", counting_carve)
+    assert rate(generate(seed=2, difficulty="extreme")).level == "extreme"
+    assert len(carves) > generator.CARVES_PER_FILL
+    assert len(fills) == -(-len(carves) // generator.CARVES_PER_FILL)
+
+
+def test_extreme_candidates_need_more_than_a_trial() -> None:
+    # The filter in front of the screens: a candidate the reference search settles in
+    # two guesses is not drawn as extreme; the kept puzzle is one it does not settle.
+    from sudokit import generator
+    from sudokit.solvers import search_guesses
+
+    for seed in (0, 6):
+        puzzle = generate(seed=seed, difficulty="extreme")
+        assert search_guesses(puzzle) > generator.EXTREME_MIN_GUESSES
+        assert rate(puzzle, max_level="expert").solved is False

@@ -81,7 +81,7 @@ def test_an_extreme_candidate_is_not_finished_by_the_screen() -> None:
 
 def _unscreened(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gen, "singles_finish", lambda grid: False)
-    monkeypatch.setattr(gen, "finishes", lambda grid, level: False)
+    monkeypatch.setattr(gen, "stuck", lambda grid, level: ())
 
 
 @pytest.mark.parametrize(

@@ -496,3 +496,96 @@ def test_general_kernel_agrees_with_the_9x9_kernel(cells: list[int], limit: int)
     assert (solution is None) == (count == 0)
     if solution is not None:
         assert is_solution(cells, list(solution), 9, 3, 3)
+
+
+# --- the generator's carving loop ---------------------------------------------------------
+
+
+def _carve_reference(n: int, full: list[int], order: list[tuple[int, ...]], keep: int) -> list[int]:
+    shape = Shape.of(n)
+    cells = list(full)
+    clues = n * n
+    for group in order:
+        if clues - len(group) < keep:
+            continue
+        saved = [cells[c] for c in group]
+        for c in group:
+            cells[c] = 0
+        if PYTHON.run(shape, cells, 2).count == 1:
+            clues -= len(group)
+        else:
+            for c, v in zip(group, saved, strict=True):
+                cells[c] = v
+    return cells
+
+
+@given(
+    st.sampled_from([4, 6, 9, 12]),
+    st.integers(0, 2**32),
+    st.sampled_from(["rot180", "rot90", "mirror", "diagonal", "none"]),
+    st.integers(0, 70),
+)
+def test_carve_keeps_what_the_python_loop_keeps(n: int, seed: int, symmetry: str, pct: int) -> None:
+    from sudokit.generator import symmetry_groups
+
+    core = native_mod._core
+    assert core is not None
+    rng = random.Random(seed)
+    full = pattern_solution(n, *BOXES[n], rng)
+    order = symmetry_groups(Shape.of(n), symmetry)
+    rng.shuffle(order)
+    keep = n * n * pct // 100
+    ours = core.carve(full, order, keep)
+    assert ours == _carve_reference(n, full, order, keep)
+    assert PYTHON.run(Shape.of(n), ours, 2).count == 1
+    assert sum(1 for v in ours if v) >= keep
+    assert all(v in (0, d) for v, d in zip(ours, full, strict=True))
+
+
+def test_carve_checks_its_input() -> None:
+    core = native_mod._core
+    assert core is not None
+    full = pattern_solution(4, 2, 2, random.Random(1))
+    with pytest.raises(ValueError, match="expected 16, 36, 81, 144 or 256 cell values, got 15"):
+        core.carve(full[:15], [(0,)], 0)
+    with pytest.raises(ValueError, match="group 1: cell index out of range 0-15"):
+        core.carve(full, [(0,), (3, 16)], 0)
+    with pytest.raises(ValueError, match="group 0: cell index out of range 0-15"):
+        core.carve(full, [(-1,)], 0)
+    with pytest.raises(ValueError, match="group 0: expected 1 to 8 cells, got 0"):
+        core.carve(full, [()], 0)
+    with pytest.raises(TypeError, match="groups must be a sequence"):
+        core.carve(full, 5, 0)
+    with pytest.raises(TypeError, match="each group must be a sequence of cell indices"):
+        core.carve(full, [1], 0)
+    with pytest.raises(TypeError, match="takes exactly 3 arguments"):
+        core.carve(full, [])  # type: ignore[call-arg]
+    assert core.carve(full, [], 0) == full
+
+
+# --- the reference search of the extreme filter -------------------------------------------
+
+
+@given(sized_grids())
+def test_reference_search_makes_the_same_trials_in_python(grid: tuple[int, list[int]]) -> None:
+    from sudokit.solvers import fast
+
+    n, cells = grid
+    core = native_mod._core
+    assert core is not None
+    ours = core.run_general(n, BOXES[n][0], bytes(cells), 2)
+    theirs = fast.engine(Shape.of(n), locked=True).run(cells, 2, fast.FIRST_BUDGET)
+    assert ours[0] == theirs.count
+    if ours[2] < fast.FIRST_BUDGET:
+        assert ours[2] == theirs.guesses
+
+
+def test_search_guesses_whichever_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit import generate
+    from sudokit.solvers import search_guesses
+
+    grids = [generate(9, seed=s) for s in range(6)] + [sudokit.parse(FAMOUS)]
+    with_core = [search_guesses(g) for g in grids]
+    assert max(with_core) > 2  # the famous one is no single trial away
+    monkeypatch.setattr(native_mod, "_core", None)
+    assert [search_guesses(g) for g in grids] == with_core

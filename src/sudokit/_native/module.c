@@ -302,6 +302,115 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);
 }
 
+PyDoc_STRVAR(carve_doc,
+"carve(cells, groups, keep, /) -> list\n\n"
+"The generator's carving loop in one call: for each group of cell indices in turn,\n"
+"empty its cells, and keep them empty if the puzzle still has exactly one solution and\n"
+"at least keep clues are left (a group that would leave fewer is skipped).\n"
+"cells: a full grid of any supported size, as for search(); groups: a sequence of\n"
+"sequences of cell indices. Returns the puzzle's cells as a list of ints.\n"
+"Ctrl-C (SIGINT) stops a long carve on a big grid with KeyboardInterrupt.");
+
+/* The most cells of one group: the symmetries pair a cell with at most three others. */
+#define CARVE_GROUP 8
+
+static PyObject *carve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    uint16_t *members = NULL;
+    uint8_t *sizes = NULL;
+    PyObject *groups = NULL, *result = NULL;
+    Py_ssize_t ng, g, i, ncells;
+    long keep, clues = 0;
+    int side;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "carve() takes exactly 3 arguments (cells, groups, keep)");
+        return NULL;
+    }
+    if (!read_any_cells(args[0], cells, &side))
+        return NULL;
+    ncells = (Py_ssize_t)side * side;
+    keep = PyLong_AsLong(args[2]);
+    if (keep == -1 && PyErr_Occurred())
+        return NULL;
+    if (!(groups = PySequence_Fast(args[1], "groups must be a sequence of sequences")))
+        return NULL;
+    ng = PySequence_Fast_GET_SIZE(groups);
+    members = PyMem_Malloc((size_t)(ng ? ng : 1) * CARVE_GROUP * sizeof *members);
+    sizes = PyMem_Malloc((size_t)(ng ? ng : 1));
+    if (!members || !sizes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* Every index is checked before any search runs. */
+    for (g = 0; g < ng; g++) {
+        PyObject *group = PySequence_Fast(PySequence_Fast_GET_ITEM(groups, g),
+                                          "each group must be a sequence of cell indices");
+        Py_ssize_t k;
+        if (!group)
+            goto done;
+        k = PySequence_Fast_GET_SIZE(group);
+        if (k < 1 || k > CARVE_GROUP) {
+            PyErr_Format(PyExc_ValueError, "group %zd: expected 1 to %d cells, got %zd", g,
+                         CARVE_GROUP, k);
+            Py_DECREF(group);
+            goto done;
+        }
+        for (i = 0; i < k; i++) {
+            Py_ssize_t c = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(group, i));
+            if (c < 0 || c >= ncells) {
+                if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_ValueError, "group %zd: cell index out of range 0-%zd",
+                                 g, ncells - 1);
+                }
+                Py_DECREF(group);
+                goto done;
+            }
+            members[g * CARVE_GROUP + i] = (uint16_t)c;
+        }
+        sizes[g] = (uint8_t)k;
+        Py_DECREF(group);
+    }
+    for (i = 0; i < ncells; i++)
+        clues += cells[i] != 0;
+    for (g = 0; g < ng; g++) {
+        const uint16_t *group = members + g * CARVE_GROUP;
+        uint8_t saved[CARVE_GROUP];
+        uint64_t count, guesses = 0;
+        const int k = sizes[g];
+        if (clues - k < keep)
+            continue;
+        for (i = 0; i < k; i++) {
+            saved[i] = cells[group[i]];
+            cells[group[i]] = 0;
+        }
+        if (side == 9) {
+            Py_BEGIN_ALLOW_THREADS
+            count = sk_search(cells, 2, solution, &guesses);
+            Py_END_ALLOW_THREADS
+        } else {
+            const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
+            if (!general_kernel(side, rows, cells, 2, solution, &guesses, GN_FIRST_BUDGET,
+                                &count))
+                goto done;
+        }
+        if (count == 1) {
+            clues -= k;
+        } else {
+            for (i = 0; i < k; i++)
+                cells[group[i]] = saved[i];
+        }
+    }
+    result = digit_list(cells, ncells);
+done:
+    PyMem_Free(members);
+    PyMem_Free(sizes);
+    Py_DECREF(groups);
+    return result;
+}
+
 PyDoc_STRVAR(find_bad_symbol_doc,
 "find_bad_symbol(data, /) -> int\n\n"
 "Index of the first byte of data that is not '.' or '0'-'9', or -1 if there is none.");
@@ -415,6 +524,7 @@ static PyMethodDef methods[] = {
     {"run_many", (PyCFunction)(void (*)(void))run_many, METH_FASTCALL, run_many_doc},
     {"run_general", (PyCFunction)(void (*)(void))run_general, METH_FASTCALL, run_general_doc},
     {"search", (PyCFunction)(void (*)(void))search_one, METH_FASTCALL, search_doc},
+    {"carve", (PyCFunction)(void (*)(void))carve, METH_FASTCALL, carve_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -8,7 +8,7 @@ the puzzle needs guessing (or techniques beyond the engine's).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,11 +172,21 @@ def _singles_sweep(st: State) -> tuple[str, float, tuple[Candidate, ...]] | None
 _SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
 
 
-def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) -> Iterator[FastStep]:
+def fast_path(
+    state: State,
+    *,
+    unique: bool,
+    techniques: Sequence[Technique],
+    known_stuck: Container[tuple[int, ...]] = (),
+) -> Iterator[FastStep]:
     """The path from ``state`` as :func:`steps` walks it, except that runs of singles are
     placed in sweeps (every full house at once, then every hidden single of the boxes,
     ...). Singles reach the same position in any order, so every other step is the same
-    as on the one-at-a-time path. Used by grading and the soundness checks."""
+    as on the one-at-a-time path. Used by grading and the soundness checks.
+
+    ``known_stuck``: positions (candidate masks, as :func:`sudokit.logic.screen.stuck`
+    gives them) where none of ``techniques`` is known to find a step: the path ends
+    there without searching again."""
     sweeps = {t.id for t in techniques} >= _SINGLES
     rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
     st = state
@@ -190,6 +200,8 @@ def fast_path(state: State, *, unique: bool, techniques: Sequence[Technique]) ->
                 st = st.applied(placements)
                 yield FastStep(tid, rating, placements, (), None, st)
                 continue
+        if known_stuck and tuple(st.cands) in known_stuck:
+            return
         _prepare(st, top, searched)
         searched = st
         step = next_step(st, unique=unique, techniques=rest)

@@ -23,7 +23,7 @@ between full house, hidden and naked single may differ a little.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,12 +80,15 @@ def rate(
     techniques: Iterable[str | Technique] | None = None,
     max_level: str | None = None,
     solutions: int | None = None,
+    known_stuck: Container[tuple[int, ...]] = (),
 ) -> Rating:
     """Grade ``puzzle``: level, score, hardest step and counts per technique.
 
     ``techniques`` / ``max_level`` restrict the engine (a puzzle that then stays
     unsolved rates ``extreme``); ``solutions`` skips counting solutions when the caller
-    already knows (1 for a unique puzzle).
+    already knows (1 for a unique puzzle); ``known_stuck``: positions where these
+    techniques are known to find nothing (from :func:`sudokit.logic.screen.stuck`, for
+    the same ``max_level``), where the path ends without searching them again.
     """
     grid = to_grid(puzzle)
     count = solution_count(grid) if solutions is None else solutions
@@ -95,7 +98,7 @@ def rate(
     chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
     st = State.from_grid(grid)
     moves = []
-    for move in fast_path(st, unique=unique, techniques=chosen):
+    for move in fast_path(st, unique=unique, techniques=chosen, known_stuck=known_stuck):
         moves.append(move)
         st = move.after
     return summarize(grid, moves, st, count)

@@ -163,6 +163,19 @@ def finishes(grid: Grid, max_level: str, *, unique: bool = True) -> bool:
 
     ``unique``: the puzzle is known to have one solution (allows uniqueness techniques).
     """
+    return stuck(grid, max_level, unique=unique) is None
+
+
+def stuck(grid: Grid, max_level: str, *, unique: bool = True) -> tuple[int, ...] | None:
+    """Where the techniques up to ``max_level`` leave the puzzle: the candidate masks of
+    the position none of them changes (one per cell, 0 for a filled cell), or None when
+    they finish it (``()`` if the givens contradict).
+
+    No technique of ``select(max_level=...)`` finds a step there: each was tried, but
+    the continuous loops (no AIC is left, and each loop elimination ends one) and the
+    direct forms (their plain forms find nothing). So the engine, on reaching the same
+    position with the same techniques, can end there (``rate(known_stuck=...)``).
+    """
     order = _order(max_level, grid.shape, unique)
     singles = {t.id for t in order} >= _SINGLES
     if singles:
@@ -172,9 +185,9 @@ def finishes(grid: Grid, max_level: str, *, unique: bool = True) -> bool:
         # The bit-parallel solver places the opening run of singles.
         cells = engine(grid.shape).singles(grid.cells)
         if cells is None:
-            return False
+            return ()
         if all(cells):
-            return True
+            return None
         grid = Grid(grid.shape, cells)
     st = State.from_grid(grid)
     while not st.is_solved():
@@ -188,8 +201,8 @@ def finishes(grid: Grid, max_level: str, *, unique: bool = True) -> bool:
                 st = st.applied(*move)
                 break
         else:
-            return False
-    return True
+            return tuple(st.cands)
+    return None
 
 
-__all__ = ["AIC_BATCH", "aic_batch", "finishes", "singles_finish"]
+__all__ = ["AIC_BATCH", "aic_batch", "finishes", "singles_finish", "stuck"]

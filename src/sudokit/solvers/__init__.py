@@ -17,6 +17,7 @@ from ..grid import Grid
 # The C core registers itself as the "native" backend when it was built; native.py copes
 # with a missing compiled module, so this import never fails for that reason.
 from . import native as native
+from .fast import FIRST_BUDGET, engine
 from .registry import Backend, Outcome, backend_for, backends, register
 
 
@@ -51,6 +52,23 @@ def count_solutions(puzzle: Grid | str | Sequence[Sequence[int]], limit: int = 2
     return search(puzzle, limit).count
 
 
+def search_guesses(grid: Grid, limit: int = 2) -> int:
+    """The trial assignments of the reference search counting the solutions to ``limit``:
+    singles and locked candidates, then the open cell with the fewest candidates (the
+    first on ties), digits ascending.
+
+    The C core's general kernel and the pure-Python engine make the same trials (tested),
+    so the number does not depend on the backend, up to the first restart budget
+    (:data:`~sudokit.solvers.fast.FIRST_BUDGET` guesses): it measures how far a puzzle
+    is from yielding to propagation alone.
+    """
+    shape = grid.shape
+    core = native._core
+    if core is not None:
+        return core.run_general(shape.n, shape.box_rows, bytes(grid.cells), limit)[2]
+    return engine(shape, locked=True).run(grid.cells, limit, FIRST_BUDGET).guesses
+
+
 def is_unique(puzzle: Grid | str | Sequence[Sequence[int]]) -> bool:
     """Whether the puzzle has exactly one solution."""
     return search(puzzle, 2).count == 1
@@ -65,5 +83,6 @@ __all__ = [
     "is_unique",
     "register",
     "search",
+    "search_guesses",
     "solve",
 ]

@@ -66,6 +66,10 @@ class _Core(Protocol):
         self, cells: Sequence[int] | bytes, limit: int, /
     ) -> tuple[int, list[int] | None, int]: ...
 
+    def carve(
+        self, cells: Sequence[int], groups: Sequence[Sequence[int]], keep: int, /
+    ) -> list[int]: ...
+
 
 def _load() -> _Core | None:
     try:

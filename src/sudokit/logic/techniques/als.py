@@ -401,20 +401,34 @@ def als_chain(st: State) -> Step | None:
                 if work > CHAIN_WORK:
                     break
                 last = path[-1]
-                if len(path) == length:
-                    if last < first:
-                        continue  # the same chain read from the other end
-                    a, b = sets[first], sets[last]
-                    zs = a.mask & b.mask & ~(1 << (rccs[0] - 1)) & ~(1 << (rccs[-1] - 1))
-                    elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
-                    size = cells.bit_count()
-                    if elims and (best is None or size < best[0]):
-                        best = (size, path, rccs, sorted(elims))
+                if len(path) < length - 1:
+                    for nxt, r in graph[last]:
+                        if (rccs and r == rccs[-1]) or sets[nxt].cells & cells:
+                            continue
+                        stack.append(([*path, nxt], [*rccs, r], cells | sets[nxt].cells))
                     continue
-                for nxt, r in graph[last]:
-                    if (rccs and r == rccs[-1]) or sets[nxt].cells & cells:
+                # The last set: its chains are judged here, in the order (and with the
+                # work) they would have been pushed and popped.
+                a = sets[first]
+                for nxt, r in reversed(graph[last]):
+                    if r == rccs[-1] or sets[nxt].cells & cells:
                         continue
-                    stack.append(([*path, nxt], [*rccs, r], cells | sets[nxt].cells))
+                    work += 1
+                    if work > CHAIN_WORK:
+                        break
+                    if nxt < first:
+                        continue  # the same chain read from the other end
+                    b = sets[nxt]
+                    zs = a.mask & b.mask & ~(1 << (rccs[0] - 1)) & ~(1 << (r - 1))
+                    if not zs:
+                        continue
+                    elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
+                    size = (cells | b.cells).bit_count()
+                    if elims and (best is None or size < best[0]):
+                        best = (size, [*path, nxt], [*rccs, r], sorted(elims))
+                else:
+                    continue
+                break
         if best is not None:
             return _chain_step(st, sets, *best[1:])
     return None

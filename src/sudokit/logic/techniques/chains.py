@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import cast
 
 from ..candidates import State, cells_of
 from ..step import Candidate, Link, Step, elim_text, sym
@@ -147,12 +148,11 @@ def _build(st: State, mode: str) -> Graph:
         for c in cells_of(seen):
             cell_groups.setdefault(d * ncells + c, []).append(gid)
     allowed = bival if mode == "xy" else t.all_cells
+    of_digit: dict[int, list[tuple[int, int]]] = {}
+    for gid, (d, cells) in enumerate(groups):
+        of_digit.setdefault(d, []).append((gid, cells))
     group_groups = [
-        [
-            h
-            for h, (dh, hcells) in enumerate(groups)
-            if dh == d and h != gid and hcells & ~group_seen[gid] == 0
-        ]
+        [h for h, hcells in of_digit[d] if h != gid and hcells & ~group_seen[gid] == 0]
         for gid, (d, _) in enumerate(groups)
     ]
     return Graph(
@@ -506,9 +506,17 @@ def xy_chain(st: State) -> Step | None:
     return _search(st, "xy", "xy_chain")
 
 
+_AIC_STEP = "chains.aic.step"
+
+
 def aic(st: State) -> Step | None:
-    """An alternating inference chain over any digits, with grouped nodes."""
-    return _search(st, "aic", "aic")
+    """An alternating inference chain over any digits, with grouped nodes (the shortest;
+    memoized on the state, which :func:`nice_loop` asks first)."""
+    if _AIC_STEP in st.memo:
+        return cast(Step | None, st.memo[_AIC_STEP])
+    step = _search(st, "aic", "aic")
+    st.memo[_AIC_STEP] = step
+    return step
 
 
 def nice_loop(st: State) -> Step | None:
@@ -519,11 +527,13 @@ def nice_loop(st: State) -> Step | None:
 
     Rated as the shortest AIC of the position: each elimination of the loop is also the
     end of an AIC, and Sudoku Explainer (which has no loops) rates the chain it needs."""
+    chain = aic(st)
+    if chain is None:
+        return None  # each elimination of a loop would end an AIC no longer than it
     step = _search(st, "aic", "nice_loop", MAX_LOOP)
     if step is None:
         return None
-    chain = aic(st)
-    if chain is not None and chain.rating < step.rating:
+    if chain.rating < step.rating:
         step = dataclasses.replace(step, rating=chain.rating)
     return step
 
