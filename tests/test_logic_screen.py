@@ -118,3 +118,45 @@ def test_generated_puzzles_rate_at_their_level_on_both_backends(
         assert rate(puzzle).level == level
     monkeypatch.setenv("SUDOKIT_BACKEND", "python")
     assert [generate(seed=s, difficulty=level) for s in seeds] == puzzles
+
+
+def test_the_grading_ends_where_the_screen_stopped_with_the_same_rating() -> None:
+    # Extreme candidates: the screen's stuck position is the engine's last one, and the
+    # rating with it known is the rating without.
+    seen = 0
+    for seed in (0, 6, 11):
+        puzzle = generate(seed=seed, difficulty="extreme")
+        at = screen.stuck(puzzle, "expert")
+        assert at is not None and len(at) == 81
+        assert rate(puzzle, max_level="expert", solutions=1, known_stuck=(at,)) == rate(
+            puzzle, max_level="expert", solutions=1
+        )
+        seen += 1
+    # A finished puzzle has no stuck position; an unknown one changes nothing.
+    hard = generate(seed=3, difficulty="hard")
+    assert screen.stuck(hard, "hard") is None
+    assert rate(hard, known_stuck=((0,) * 81,)) == rate(hard)
+    assert seen == 3
+
+
+def test_a_known_stuck_position_is_where_the_path_ends() -> None:
+    # The path stops at a position said to be stuck, even one where a step exists: the
+    # caller vouches for it (the generator passes only what the screen found).
+    from sudokit.logic.candidates import State
+    from sudokit.logic.engine import fast_path, select
+
+    puzzle = generate(seed=3, difficulty="hard")
+    techniques = select(max_level="hard", shape=_SHAPE, unique=True)
+    path = list(fast_path(State.from_grid(puzzle), unique=True, techniques=techniques))
+    middle = next(m for m in path if m.step is not None)
+    before = path[path.index(middle) - 1].after if path.index(middle) else None
+    assert before is not None
+    cut = list(
+        fast_path(
+            State.from_grid(puzzle),
+            unique=True,
+            techniques=techniques,
+            known_stuck=(tuple(before.cands),),
+        )
+    )
+    assert cut == path[: path.index(middle)]
