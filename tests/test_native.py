@@ -502,20 +502,13 @@ def test_general_kernel_agrees_with_the_9x9_kernel(cells: list[int], limit: int)
 
 
 def _carve_reference(n: int, full: list[int], order: list[tuple[int, ...]], keep: int) -> list[int]:
+    """The removal loop written plainly: each group's removal is tried on a copy."""
     shape = Shape.of(n)
     cells = list(full)
-    clues = n * n
     for group in order:
-        if clues - len(group) < keep:
-            continue
-        saved = [cells[c] for c in group]
-        for c in group:
-            cells[c] = 0
-        if PYTHON.run(shape, cells, 2).count == 1:
-            clues -= len(group)
-        else:
-            for c, v in zip(group, saved, strict=True):
-                cells[c] = v
+        trial = [0 if i in group else v for i, v in enumerate(cells)]
+        if sum(1 for v in trial if v) >= keep and PYTHON.run(shape, trial, 2).count == 1:
+            cells = trial
     return cells
 
 
