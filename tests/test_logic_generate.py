@@ -160,3 +160,23 @@ def test_extreme_candidates_need_more_than_a_trial() -> None:
         puzzle = generate(seed=seed, difficulty="extreme")
         assert search_guesses(puzzle) > generator.EXTREME_MIN_GUESSES
         assert rate(puzzle, max_level="expert").solved is False
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_sixteen_by_sixteen_reaches_the_middle_levels(level: str) -> None:
+    # Random 16×16 puzzles are nearly all extreme: these seeds found no medium or hard
+    # puzzle in 40 plain draws. Carved with the level in view, each lands on it.
+    from sudokit import generator
+
+    assert level in generator.GUIDED[16]
+    for seed in (0, 1):
+        puzzle = generate(16, seed=seed, difficulty=level)
+        assert count_solutions(puzzle) == 1
+        assert rate(puzzle).level == level
+        assert puzzle.clue_count >= round(DIFFICULTIES[level] * 256)
+
+
+@pytest.mark.slow
+def test_sixteen_by_sixteen_expert() -> None:
+    puzzle = generate(16, seed=0, difficulty="expert")
+    assert rate(puzzle).level == "expert"
