@@ -43,8 +43,8 @@ def test_cancel_ends_the_worker_process(monkeypatch: pytest.MonkeyPatch) -> None
         return proc
 
     monkeypatch.setattr(subprocess, "Popen", popen)
-    # A 16×16 Medium takes the rater a long time: cancel must not wait for it.
-    job = making.start(None, 16, "medium", 1, started=0.0)
+    # This 16×16 Expert takes seconds to make: cancel must not wait for it.
+    job = making.start(None, 16, "expert", 3, started=0.0)
     time.sleep(1.0)
     job.cancel()
     assert _wait(job, 10), "the job ends soon after Cancel"
