@@ -77,8 +77,13 @@ if POLICY not in {"off", "0"}:
     ext_modules.append(
         Extension(
             "sudokit._native",
-            sources=[f"{NATIVE}/module.c", f"{NATIVE}/solver.c", f"{NATIVE}/general.c"],
-            depends=[f"{NATIVE}/solver.h", f"{NATIVE}/general.h"],
+            sources=[
+                f"{NATIVE}/module.c",
+                f"{NATIVE}/solver.c",
+                f"{NATIVE}/general.c",
+                f"{NATIVE}/forcing.c",
+            ],
+            depends=[f"{NATIVE}/solver.h", f"{NATIVE}/general.h", f"{NATIVE}/forcing.h"],
             optional=not REQUIRED,
         )
     )

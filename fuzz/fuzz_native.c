@@ -9,6 +9,8 @@
  *   - gn_search_budget (the general kernel) on a shape picked by the first byte, with cell
  *     values from the bytes after it (each mod n+1), half the time with a first budget of
  *     a few guesses (so it restarts), against a second, generic reference;
+ *   - fc_search (static forcing chains) on candidate masks made from the input, checking
+ *     that what it names is a group of the kind asked for;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/sudokit/_native/forcing.h"
 #include "../src/sudokit/_native/general.h"
 #include "../src/sudokit/_native/solver.h"
 
@@ -300,14 +303,51 @@ static void check_general(const uint8_t *data, size_t size)
         FAIL("general 9x9 disagrees with the 9x9 kernel");
 }
 
+/* --- static forcing chains: any candidate masks, the answer names a group asked for ---- */
+
+static void check_forcing(const uint8_t *data, size_t size)
+{
+    static const int shapes[][2] = {{4, 2}, {6, 2}, {9, 3}, {12, 3}, {16, 4}};
+    const int n = shapes[data[0] % 5][0], rows = shapes[data[0] % 5][1];
+    const int kinds = size > 1 ? data[1] % 16 : 15;
+    uint16_t cands[GN_MAXCELLS];
+    int i, a = -1, b = -1, found, places = 0;
+    for (i = 0; i < n * n; i++) {
+        const size_t at = 2 + 2 * (size_t)i;
+        const unsigned v = at + 1 < size ? (unsigned)data[at] | (unsigned)data[at + 1] << 8 : 0;
+        cands[i] = (uint16_t)(v & ((1u << n) - 1u));
+    }
+    found = fc_search(n, rows, cands, kinds, &a, &b);
+    if (found == 0 || found == -1)
+        return;
+    if (!(found & kinds) && !(found == FC_CELL && (kinds & FC_CELL3)))
+        FAIL("fc_search found kind %d, not asked for (%d)", found, kinds);
+    if (found == FC_CONTRADICTION || found == FC_CELL) {
+        if (a < 0 || a >= n * n)
+            FAIL("fc_search named cell %d", a);
+        places = popcount9(cands[a]); /* counts every bit, not only nine */
+        if (found == FC_CONTRADICTION && (places > 3 || !(cands[a] >> (b - 1) & 1u)))
+            FAIL("fc_search named a contradiction on r%dc%d %d", a / n + 1, a % n + 1, b);
+        if (found == FC_CELL && (places < 2 || places > 4))
+            FAIL("fc_search named a cell of %d candidates", places);
+    } else if (found == FC_UNIT) {
+        if (a < 0 || a >= 3 * n || b < 1 || b > n)
+            FAIL("fc_search named unit %d, digit %d", a, b);
+    } else {
+        FAIL("fc_search returned %d", found);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const ptrdiff_t bad = sk_find_bad_symbol((const char *)data, size);
     size_t i;
     sk_init();
     gn_init();
-    if (size >= 1)
+    if (size >= 1) {
         check_general(data, size);
+        check_forcing(data, size);
+    }
     if (bad >= (ptrdiff_t)size || bad < -1)
         FAIL("find_bad_symbol returned %ld for %zu bytes", (long)bad, size);
     for (i = 0; i < (bad < 0 ? size : (size_t)bad); i++)

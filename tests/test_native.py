@@ -17,7 +17,7 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudokit
@@ -467,6 +467,7 @@ def test_fuzz(tmp_path: Path) -> None:
         REPO_ROOT / "fuzz" / "standalone.c",
         REPO_ROOT / "src" / "sudokit" / "_native" / "solver.c",
         REPO_ROOT / "src" / "sudokit" / "_native" / "general.c",
+        REPO_ROOT / "src" / "sudokit" / "_native" / "forcing.c",
     ]
     flags = ["-g", "-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
     build = subprocess.run(
@@ -582,3 +583,57 @@ def test_search_guesses_whichever_backend(monkeypatch: pytest.MonkeyPatch) -> No
     assert max(with_core) > 2  # the famous one is no single trial away
     monkeypatch.setattr(native_mod, "_core", None)
     assert [search_guesses(g) for g in grids] == with_core
+
+
+# --- static forcing chains (the logic engine's search, in C) -------------------------------
+
+
+@st.composite
+def candidate_states(draw: st.DrawFn) -> object:
+    """A position of a generated puzzle with some candidates taken away at random, of any
+    size up to 12×12: wrong ones only (a position a solver may reach), or any."""
+    from sudokit import generate, solve
+    from sudokit.logic.candidates import State
+
+    n = draw(st.sampled_from([4, 6, 9, 9, 12]))
+    puzzle = generate(n, seed=draw(st.integers(0, 50)))
+    state = State.from_grid(puzzle)
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    live = [(c, d) for c in range(n * n) for d in state.candidate_digits(c)]
+    if draw(st.booleans()):
+        solution = solve(puzzle)
+        assert solution is not None
+        live = [(c, d) for c, d in live if solution[c] != d]
+    gone = rng.sample(live, draw(st.integers(0, len(live) // 3)))
+    return state.applied(eliminations=gone)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    candidate_states(), st.sampled_from([("contradiction", "cell"), ("unit",), ("cell3", "unit")])
+)
+def test_forcing_search_in_c_is_the_python_search(state: object, kinds: tuple[str, ...]) -> None:
+    from sudokit.logic.techniques import forcing
+
+    def found(f: object) -> object:
+        return None if f is None else (f.kind, f.starts, f.unit, f.placements, f.eliminations)  # type: ignore[attr-defined]
+
+    ours = found(forcing._search(state, kinds))  # type: ignore[arg-type]
+    state.memo.clear()  # type: ignore[attr-defined]
+    assert ours == found(forcing._search_python(state, kinds))  # type: ignore[arg-type]
+
+
+def test_forcing_search_checks_its_input() -> None:
+    core = native_mod._core
+    assert core is not None
+    with pytest.raises(ValueError, match="no 10x10 shape"):
+        core.forcing_search(10, 2, [0] * 100, 15)
+    with pytest.raises(ValueError, match="expected 81 candidate masks, got 80"):
+        core.forcing_search(9, 3, [0] * 80, 15)
+    with pytest.raises(ValueError, match="cell 3: not a candidate mask of 4 digits"):
+        core.forcing_search(4, 2, [0, 0, 0, 16] + [0] * 12, 15)
+    with pytest.raises(ValueError, match="cell 0: not a candidate mask"):
+        core.forcing_search(4, 2, ["x"] + [0] * 15, 15)
+    with pytest.raises(ValueError, match="kinds must be a combination"):
+        core.forcing_search(4, 2, [0] * 16, 16)
+    assert core.forcing_search(4, 2, [0] * 16, 15) is None

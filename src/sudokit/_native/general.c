@@ -50,19 +50,10 @@ static unsigned any_pop(unsigned x)
 #define MAX_CELLS GN_MAXCELLS
 /* Nodes between two polls of the stop callback. */
 #define GN_POLL 4096
-#define MAX_BOX_SIDE 4 /* box rows and box columns: at most 4 for the supported shapes */
-#define MAX_PEERS (2 * (MAX_N - 1) + MAX_N)
+#define MAX_BOX_SIDE GN_MAXBOX
+#define MAX_PEERS GN_MAXPEERS
 
-typedef struct {
-    unsigned br, bc, n, ncells, nunits, npeers;
-    uint16_t all;
-    uint8_t unit[3 * MAX_N][MAX_N]; /* rows, then columns, then boxes */
-    uint8_t peers[MAX_CELLS][MAX_PEERS];
-    /* rseg[r][k]: the bc cells of row r in the k-th box along it (k < br);
-     * cseg[c][k]: the br cells of column c in the k-th box down it (k < bc). */
-    uint8_t rseg[MAX_N][MAX_BOX_SIDE][MAX_BOX_SIDE];
-    uint8_t cseg[MAX_N][MAX_BOX_SIDE][MAX_BOX_SIDE];
-} Geo;
+typedef GnGeo Geo;
 
 static const unsigned SHAPES[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}};
 #define NSHAPES (sizeof SHAPES / sizeof SHAPES[0])
@@ -127,6 +118,11 @@ static const Geo *geo_of(unsigned br, unsigned bc)
         if (SHAPES[s][0] == br && SHAPES[s][1] == bc)
             return &geos[s];
     return NULL;
+}
+
+const GnGeo *gn_geo(int n, int box_rows)
+{
+    return gn_supported(n, box_rows) ? geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) : NULL;
 }
 
 int gn_supported(int n, int box_rows)

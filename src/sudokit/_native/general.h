@@ -15,11 +15,30 @@
 #define GN_MAXN 16
 #define GN_MAXCELLS (GN_MAXN * GN_MAXN)
 
+/* At most this many box rows and box columns (the supported shapes). */
+#define GN_MAXBOX 4
+#define GN_MAXPEERS (3 * GN_MAXN - 2)
+
+/* A shape's tables, shared with the other C parts (forcing.c). */
+typedef struct {
+    unsigned br, bc, n, ncells, nunits, npeers;
+    uint16_t all;
+    uint8_t unit[3 * GN_MAXN][GN_MAXN]; /* rows, then columns, then boxes; cells ascending */
+    uint8_t peers[GN_MAXCELLS][GN_MAXPEERS];
+    /* rseg[r][k]: the bc cells of row r in the k-th box along it (k < br);
+     * cseg[c][k]: the br cells of column c in the k-th box down it (k < bc). */
+    uint8_t rseg[GN_MAXN][GN_MAXBOX][GN_MAXBOX];
+    uint8_t cseg[GN_MAXN][GN_MAXBOX][GN_MAXBOX];
+} GnGeo;
+
 /* Build the tables of the five shapes. Idempotent; call before any other function. */
 void gn_init(void);
 
 /* Whether n x n with boxes of box_rows rows is a shape this core knows. */
 int gn_supported(int n, int box_rows);
+
+/* The tables of a supported shape (NULL for any other); gn_init must have run. */
+const GnGeo *gn_geo(int n, int box_rows);
 
 /*
  * Count solutions of one puzzle up to `limit` (>= 1) and keep the first one found.

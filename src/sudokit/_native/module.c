@@ -9,6 +9,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "forcing.h"
 #include "general.h"
 #include "solver.h"
 
@@ -302,6 +303,73 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);
 }
 
+PyDoc_STRVAR(forcing_search_doc,
+"forcing_search(n, box_rows, cands, kinds, /) -> (kind, a, b) or None\n\n"
+"The search of sudokit.logic.techniques.forcing: the first group of assumptions whose\n"
+"chains all agree on something, or the first assumption whose chains break.\n"
+"cands: n*n candidate masks (digit d is bit d-1; 0 for a filled cell).\n"
+"kinds: what to look for, bits 1 (a contradiction), 2 (a cell), 4 (a cell of 3 or 4\n"
+"candidates), 8 (a digit in a unit). The answer: (1, cell, digit), (2, cell, -1) or\n"
+"(8, unit, digit), or None.");
+
+static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    PyObject *seq;
+    Py_ssize_t i, count;
+    long n, rows, kinds;
+    int found, a = -1, b = -1;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "forcing_search() takes exactly 4 arguments (n, box_rows, cands, kinds)");
+        return NULL;
+    }
+    n = PyLong_AsLong(args[0]);
+    rows = PyLong_AsLong(args[1]);
+    kinds = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (n < 1 || n > GN_MAXN || rows < 1 || !gn_supported((int)n, (int)rows)) {
+        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", n, n, rows);
+        return NULL;
+    }
+    if (kinds < 0 || kinds > 15) {
+        PyErr_Format(PyExc_ValueError, "kinds must be a combination of 1, 2, 4 and 8, got %ld",
+                     kinds);
+        return NULL;
+    }
+    if (!(seq = PySequence_Fast(args[2], "cands must be a sequence of ints")))
+        return NULL;
+    count = PySequence_Fast_GET_SIZE(seq);
+    if (count != n * n) {
+        PyErr_Format(PyExc_ValueError, "expected %ld candidate masks, got %zd", n * n, count);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    for (i = 0; i < count; i++) {
+        const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v < 0 || v >= (1L << n)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError) ||
+                PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cell %zd: not a candidate mask of %ld digits", i,
+                             n);
+            }
+            Py_DECREF(seq);
+            return NULL;
+        }
+        cands[i] = (uint16_t)v;
+    }
+    Py_DECREF(seq);
+    found = fc_search((int)n, (int)rows, cands, (int)kinds, &a, &b);
+    if (found < 0)
+        return PyErr_NoMemory();
+    if (!found)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", found, a, b);
+}
+
 PyDoc_STRVAR(carve_doc,
 "carve(cells, groups, keep, /) -> list\n\n"
 "The generator's carving loop in one call: for each group of cell indices in turn,\n"
@@ -525,6 +593,8 @@ static PyMethodDef methods[] = {
     {"run_general", (PyCFunction)(void (*)(void))run_general, METH_FASTCALL, run_general_doc},
     {"search", (PyCFunction)(void (*)(void))search_one, METH_FASTCALL, search_doc},
     {"carve", (PyCFunction)(void (*)(void))carve, METH_FASTCALL, carve_doc},
+    {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
+     forcing_search_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };

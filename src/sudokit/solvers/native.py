@@ -70,6 +70,10 @@ class _Core(Protocol):
         self, cells: Sequence[int], groups: Sequence[Sequence[int]], keep: int, /
     ) -> list[int]: ...
 
+    def forcing_search(
+        self, n: int, box_rows: int, cands: Sequence[int], kinds: int, /
+    ) -> tuple[int, int, int] | None: ...
+
 
 def _load() -> _Core | None:
     try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...solvers import native
 from ..candidates import State, cells_of
 from ..step import Candidate, Step, digits_set, elim_text, place_text, sym
 from .colouring import length_bonus
@@ -244,7 +245,40 @@ def _agree(st: State, starts: list[Candidate]) -> list[Branch] | None:
     return out
 
 
+#: The C core's codes for the kinds of group (see ``_native.forcing_search``).
+_KIND_BITS = {"contradiction": 1, "cell": 2, "cell3": 4, "unit": 8}
+
+
 def _search(st: State, kinds: tuple[str, ...]) -> _Found | None:
+    """The first group of assumptions (by size, then contradictions, cells, units) whose
+    branches all hold and agree on something, or the first branch that breaks.
+
+    The C core walks the branches when it is built (the same search, in the same order):
+    the nested forcing nets ask this on every position their assumptions reach, and it
+    was most of their time. Only the group found is walked again here, with its chains."""
+    core = native._core
+    if core is None:
+        return _search_python(st, kinds)
+    bits = sum(_KIND_BITS[k] for k in kinds)
+    found = core.forcing_search(st.tables.n, st.shape.box_rows, st.cands, bits)
+    if found is None:
+        return None
+    code, a, b = found
+    if code == _KIND_BITS["contradiction"]:
+        return _Found("contradiction", [(a, b)], -1, (), ((a, b),), [_branch(st, a, b)], 0)
+    if code == _KIND_BITS["cell"]:
+        kind, unit = "cell", -1
+        starts = [(a, d) for d in st.shape.digits_of_mask[st.cands[a]]]
+    else:
+        kind, unit = "unit", a
+        starts = [(c, b) for c in cells_of(st.dcells[b] & st.tables.unit_bits[a])]
+    bs = _agree(st, starts)
+    assert bs is not None, "the core and the chains disagree"
+    places, elims = _conclusions(st, bs)
+    return _Found(kind, starts, unit, tuple(places), tuple(elims), bs, 0)
+
+
+def _search_python(st: State, kinds: tuple[str, ...]) -> _Found | None:
     t = st.tables
     pop = st.shape.popcount
     n = t.n
