@@ -623,6 +623,24 @@ def test_forcing_search_in_c_is_the_python_search(state: object, kinds: tuple[st
     assert ours == found(forcing._search_python(state, kinds))  # type: ignore[arg-type]
 
 
+@settings(max_examples=150, deadline=None)
+@given(candidate_states())
+def test_pattern_and_chain_checks_in_c_match_the_python_searches(state: object) -> None:
+    # The nets skip the level-1 patterns and the chain search when the core says none
+    # would find anything: it must never say so when one would.
+    from sudokit.logic.techniques import chains
+    from sudokit.logic.techniques.nets import _LEVEL1
+
+    core = native_mod._core
+    assert core is not None
+    n, rows, cands = state.tables.n, state.shape.box_rows, state.cands  # type: ignore[attr-defined]
+    assert core.basic_any(n, rows, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
+    for most in (4, 16):
+        state.memo.clear()  # type: ignore[attr-defined]
+        found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
+        assert core.chain_any(n, rows, cands, most) == (found is not None)
+
+
 def test_forcing_search_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
@@ -637,3 +655,9 @@ def test_forcing_search_checks_its_input() -> None:
     with pytest.raises(ValueError, match="kinds must be a combination"):
         core.forcing_search(4, 2, [0] * 16, 16)
     assert core.forcing_search(4, 2, [0] * 16, 15) is None
+    with pytest.raises(ValueError, match="expected 16 candidate masks, got 3"):
+        core.basic_any(4, 2, [0] * 3)
+    with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
+        core.chain_any(4, 2, [0] * 16, 1)
+    assert core.basic_any(4, 2, [0] * 16) is False
+    assert core.chain_any(4, 2, [0] * 16, 16) is False

@@ -45,13 +45,19 @@ static unsigned fc_pop(unsigned x)
 #define TEST(set, k) ((set)[(k) >> 6] >> ((k)&63) & 1u)
 #define SET(set, k) ((set)[(k) >> 6] |= (uint64_t)1 << ((k)&63))
 
+/* Strong links of every candidate: the other one of a bivalue cell, the other place of a
+ * unit where the digit has two. */
+typedef struct {
+    uint8_t nstrong[MAXC];
+    uint16_t strong[MAXC][4]; /* a bivalue cell, and the three units */
+} Links;
+
 typedef struct {
     const GnGeo *G;
     const uint16_t *cands;
     unsigned n, words;
-    uint8_t nstrong[MAXC];
-    uint16_t strong[MAXC][4]; /* a bivalue cell, and the three units */
-    uint8_t state[MAXC];      /* branch from k: 0 not walked, 1 whole, 2 broken */
+    Links L;
+    uint8_t state[MAXC]; /* branch from k: 0 not walked, 1 whole, 2 broken */
     uint32_t at[MAXC];        /* where its true and false sets start in bits[] */
     uint64_t *bits;
     size_t used;
@@ -59,37 +65,37 @@ typedef struct {
     uint64_t live[MAXW];
 } Ctx;
 
-static void link(Ctx *X, unsigned a, unsigned b)
+static void link(Links *L, unsigned a, unsigned b)
 {
-    X->strong[a][X->nstrong[a]++] = (uint16_t)b;
-    X->strong[b][X->nstrong[b]++] = (uint16_t)a;
+    L->strong[a][L->nstrong[a]++] = (uint16_t)b;
+    L->strong[b][L->nstrong[b]++] = (uint16_t)a;
 }
 
-static void strong_links(Ctx *X)
+static void strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
 {
-    const GnGeo *G = X->G;
-    const unsigned n = X->n;
+    const unsigned n = G->n;
     unsigned c, u, d, i;
+    memset(L->nstrong, 0, G->ncells * n);
     for (c = 0; c < G->ncells; c++) {
-        const unsigned m = X->cands[c];
+        const unsigned m = cands[c];
         if (m && FC_POP(m) == 2)
-            link(X, c * n + FC_CTZ(m), c * n + FC_CTZ(m & (m - 1)));
+            link(L, c * n + FC_CTZ(m), c * n + FC_CTZ(m & (m - 1)));
     }
     for (u = 0; u < G->nunits; u++)
         for (d = 0; d < n; d++) {
-            unsigned places = 0, first = 0, second = 0;
+            unsigned count = 0, first = 0, second = 0;
             for (i = 0; i < n; i++) {
                 const unsigned c2 = G->unit[u][i];
-                if (X->cands[c2] >> d & 1u) {
-                    if (places == 0)
+                if (cands[c2] >> d & 1u) {
+                    if (count == 0)
                         first = c2;
                     else
                         second = c2;
-                    places++;
+                    count++;
                 }
             }
-            if (places == 2)
-                link(X, first * n + d, second * n + d);
+            if (count == 2)
+                link(L, first * n + d, second * n + d);
         }
 }
 
@@ -142,8 +148,8 @@ static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
                 X->queue[tail++] = k2 << 1 | 1u;
             }
         } else {
-            for (i = 0; i < X->nstrong[k]; i++) {
-                const unsigned k2 = X->strong[k][i];
+            for (i = 0; i < X->L.nstrong[k]; i++) {
+                const unsigned k2 = X->L.strong[k][i];
                 if (TEST(on, k2))
                     continue;
                 if (TEST(off, k2)) {
@@ -270,9 +276,300 @@ int fc_search(int n, int box_rows, const uint16_t *cands, int kinds, int *a, int
         free(X);
         return -1;
     }
-    strong_links(X);
+    strong_links(&X->L, G, cands);
     found = run(X, kinds, a, b);
     free(X->bits);
     free(X);
+    return found;
+}
+
+/* --- the patterns of a level-1 net: does any remove something? --------------------- */
+
+/* The cells of unit u holding digit bit `bit`, as positions 0..n-1 in the unit. */
+static unsigned places(const GnGeo *G, const uint16_t *cands, unsigned u, unsigned bit)
+{
+    unsigned i, out = 0;
+    for (i = 0; i < G->n; i++)
+        if (cands[G->unit[u][i]] & bit)
+            out |= 1u << i;
+    return out;
+}
+
+static unsigned row_of(const GnGeo *G, unsigned c) { return c / G->n; }
+static unsigned col_of(const GnGeo *G, unsigned c) { return c % G->n; }
+static unsigned box_of(const GnGeo *G, unsigned c)
+{
+    return (c / G->n / G->br) * G->br + (c % G->n) / G->bc;
+}
+
+static int in_unit(const GnGeo *G, unsigned u, unsigned c)
+{
+    const unsigned n = G->n;
+    return u < n ? row_of(G, c) == u : u < 2 * n ? n + col_of(G, c) == u
+                                                   : 2 * n + box_of(G, c) == u;
+}
+
+/* Pointing and claiming: a digit's places (two or more) in one unit all inside another
+ * unit (a box and a line), and the digit somewhere else in that other unit. */
+static int locked_any(const GnGeo *G, const uint16_t *cands)
+{
+    const unsigned n = G->n;
+    unsigned u, d, i;
+    for (u = 0; u < 3 * n; u++)
+        for (d = 0; d < n; d++) {
+            const unsigned bit = 1u << d, at = places(G, cands, u, bit);
+            unsigned first, others[2], k, same[3] = {1u, 1u, 1u};
+            if (!at || !(at & (at - 1)))
+                continue;
+            first = G->unit[u][FC_CTZ(at)];
+            for (i = 0; i < n; i++)
+                if (at >> i & 1u) {
+                    const unsigned c = G->unit[u][i];
+                    same[0] &= row_of(G, c) == row_of(G, first);
+                    same[1] &= col_of(G, c) == col_of(G, first);
+                    same[2] &= box_of(G, c) == box_of(G, first);
+                }
+            /* A box's places along a line (pointing), a line's inside a box (claiming). */
+            k = 0;
+            if (u >= 2 * n) {
+                if (same[0])
+                    others[k++] = row_of(G, first);
+                if (same[1])
+                    others[k++] = n + col_of(G, first);
+            } else if (same[2]) {
+                others[k++] = 2 * n + box_of(G, first);
+            }
+            while (k--) {
+                const unsigned v = others[k];
+                for (i = 0; i < n; i++) {
+                    const unsigned c = G->unit[v][i];
+                    if ((cands[c] & bit) && !in_unit(G, u, c))
+                        return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* Naked pairs: two open cells of a unit with the same two candidates, a third open cell
+ * in the unit, and one of the two digits elsewhere in a unit holding both cells. */
+static int naked_pair_any(const GnGeo *G, const uint16_t *cands)
+{
+    const unsigned n = G->n;
+    unsigned u, i, j, v, w;
+    for (u = 0; u < 3 * n; u++) {
+        unsigned open = 0;
+        for (i = 0; i < n; i++)
+            open += cands[G->unit[u][i]] != 0;
+        if (open <= 2)
+            continue;
+        for (i = 0; i < n; i++) {
+            const unsigned a = G->unit[u][i], m = cands[a];
+            if (FC_POP(m) != 2)
+                continue;
+            for (j = i + 1; j < n; j++) {
+                const unsigned b = G->unit[u][j];
+                const unsigned units_a[3] = {row_of(G, a), n + col_of(G, a), 2 * n + box_of(G, a)};
+                if (cands[b] != m)
+                    continue;
+                for (v = 0; v < 3; v++) {
+                    const unsigned uv = units_a[v];
+                    unsigned holds_b = 0;
+                    for (w = 0; w < n; w++)
+                        holds_b |= G->unit[uv][w] == b;
+                    if (!holds_b)
+                        continue;
+                    for (w = 0; w < n; w++) {
+                        const unsigned c = G->unit[uv][w];
+                        if (c != a && c != b && (cands[c] & m))
+                            return 1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Hidden pairs: two digits with the same two places in a unit of three or more open
+ * cells, and another candidate in one of those places. */
+static int hidden_pair_any(const GnGeo *G, const uint16_t *cands)
+{
+    const unsigned n = G->n;
+    unsigned u, d, e, i;
+    unsigned at[GN_MAXN];
+    for (u = 0; u < 3 * n; u++) {
+        unsigned open = 0;
+        for (i = 0; i < n; i++)
+            open += cands[G->unit[u][i]] != 0;
+        if (open <= 2)
+            continue;
+        for (d = 0; d < n; d++)
+            at[d] = places(G, cands, u, 1u << d);
+        for (d = 0; d < n; d++) {
+            if (FC_POP(at[d]) != 2)
+                continue;
+            for (e = d + 1; e < n; e++) {
+                const unsigned keep = 1u << d | 1u << e;
+                if (at[e] != at[d])
+                    continue;
+                for (i = 0; i < n; i++)
+                    if ((at[d] >> i & 1u) && (cands[G->unit[u][i]] & ~keep))
+                        return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* X-Wings: two lines where a digit has the same two places across, and the digit
+ * elsewhere in those two cross lines. */
+static int x_wing_any(const GnGeo *G, const uint16_t *cands)
+{
+    const unsigned n = G->n;
+    unsigned d, dir, i, j, x;
+    unsigned at[GN_MAXN];
+    for (d = 0; d < n; d++)
+        for (dir = 0; dir < 2; dir++) {
+            const unsigned bit = 1u << d;
+            for (i = 0; i < n; i++)
+                at[i] = places(G, cands, dir * n + i, bit);
+            for (i = 0; i < n; i++) {
+                if (FC_POP(at[i]) != 2)
+                    continue;
+                for (j = i + 1; j < n; j++) {
+                    if (at[j] != at[i])
+                        continue;
+                    /* the cross lines (columns for rows): the digit off lines i and j */
+                    for (x = 0; x < n; x++) {
+                        unsigned cross, k;
+                        if (!(at[i] >> x & 1u))
+                            continue;
+                        cross = (1 - dir) * n + x;
+                        for (k = 0; k < n; k++)
+                            if (k != i && k != j && (cands[G->unit[cross][k]] & bit))
+                                return 1;
+                    }
+                }
+            }
+        }
+    return 0;
+}
+
+int fc_basic_any(int n, int box_rows, const uint16_t *cands)
+{
+    const GnGeo *G = gn_geo(n, box_rows);
+    if (!G)
+        return 0;
+    return locked_any(G, cands) || naked_pair_any(G, cands) || hidden_pair_any(G, cands) ||
+           x_wing_any(G, cands);
+}
+
+/* --- alternating inference chains without groups: is there one? ------------------- */
+
+typedef struct {
+    Links L;
+    uint64_t on[MAXW], off[MAXW];
+    uint32_t layer[2][MAXC];
+} Walk;
+
+/* Whether a chain from "a is false" to "z is true" proves something: z is a itself, or
+ * a candidate sees both (same digit), or z and a share a cell with a third digit, or
+ * they see each other and one's digit is a candidate of the other's cell. */
+static int proves(const GnGeo *G, const uint16_t *cands, unsigned a, unsigned z)
+{
+    const unsigned n = G->n, ca = a / n, da = a % n, cz = z / n, dz = z % n;
+    unsigned i, j;
+    if (a == z)
+        return 1;
+    if (da == dz) {
+        for (i = 0; i < G->npeers; i++) {
+            const unsigned c = G->peers[ca][i];
+            if (c == cz || !(cands[c] >> da & 1u))
+                continue;
+            for (j = 0; j < G->npeers; j++)
+                if (G->peers[cz][j] == c)
+                    return 1;
+        }
+        return 0;
+    }
+    if (ca == cz)
+        return (cands[ca] & ~(1u << da) & ~(1u << dz)) != 0;
+    for (i = 0; i < G->npeers; i++)
+        if (G->peers[ca][i] == cz)
+            return (cands[cz] >> da & 1u) || (cands[ca] >> dz & 1u);
+    return 0;
+}
+
+/* Breadth-first from "s is false", as sudokit's chain search walks: true nodes at every
+ * other layer, each checked as a chain end, up to `limit` nodes. */
+static int walk_from(Walk *W, const GnGeo *G, const uint16_t *cands, unsigned s, unsigned limit)
+{
+    const unsigned n = G->n, words = (G->ncells * n + 63) / 64;
+    unsigned nf = 1, depth = 1, i, j;
+    memset(W->on, 0, words * sizeof *W->on);
+    memset(W->off, 0, words * sizeof *W->off);
+    SET(W->off, s);
+    W->layer[0][0] = s;
+    while (nf && depth < limit) {
+        unsigned non = 0;
+        for (i = 0; i < nf; i++) {
+            const unsigned x = W->layer[0][i];
+            for (j = 0; j < W->L.nstrong[x]; j++) {
+                const unsigned y = W->L.strong[x][j];
+                if (!TEST(W->on, y)) {
+                    SET(W->on, y);
+                    W->layer[1][non++] = y;
+                }
+            }
+        }
+        depth++;
+        for (i = 0; i < non; i++)
+            if (proves(G, cands, s, W->layer[1][i]))
+                return 1;
+        if (depth + 1 >= limit)
+            break;
+        nf = 0;
+        for (i = 0; i < non; i++) {
+            const unsigned y = W->layer[1][i], c = y / n, d = y % n;
+            unsigned m = cands[c] & ~(1u << d);
+            for (j = 0; j < G->npeers; j++) {
+                const unsigned k = G->peers[c][j] * n + d;
+                if ((cands[G->peers[c][j]] >> d & 1u) && !TEST(W->off, k)) {
+                    SET(W->off, k);
+                    if (W->L.nstrong[k])
+                        W->layer[0][nf++] = k;
+                }
+            }
+            for (; m; m &= m - 1) {
+                const unsigned k = c * n + FC_CTZ(m);
+                if (W->L.nstrong[k] && !TEST(W->off, k)) {
+                    SET(W->off, k);
+                    W->layer[0][nf++] = k;
+                }
+            }
+        }
+        depth++;
+    }
+    return 0;
+}
+
+int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes)
+{
+    const GnGeo *G = gn_geo(n, box_rows);
+    Walk *W;
+    unsigned k, nc;
+    int found = 0;
+    if (!G)
+        return 0;
+    W = malloc(sizeof *W);
+    if (!W)
+        return -1;
+    nc = G->ncells * (unsigned)n;
+    strong_links(&W->L, G, cands);
+    for (k = 0; k < nc && !found; k++)
+        if (W->L.nstrong[k])
+            found = walk_from(W, G, cands, k, (unsigned)max_nodes + 1);
+    free(W);
     return found;
 }

@@ -26,4 +26,20 @@
  */
 int fc_search(int n, int box_rows, const uint16_t *cands, int kinds, int *a, int *b);
 
+/*
+ * Whether any of the patterns a net of level 1 may use (sudokit's pointing, claiming,
+ * naked pair, hidden pair and X-Wing finders, with their conditions: a cell with
+ * candidates counts as open) would remove something from `cands`. A net asks at each
+ * stall, and most of the time the answer is no: then none of the five is searched.
+ */
+int fc_basic_any(int n, int box_rows, const uint16_t *cands);
+
+/*
+ * Whether sudokit's search for an alternating inference chain without grouped nodes of at
+ * most `max_nodes` nodes (chains.short_aic) finds one in `cands`: from every candidate
+ * with a strong link assumed false, breadth first, does a chain end prove something.
+ * 1 yes, 0 no, -1 out of memory. Most stalls of a level-2 net have none.
+ */
+int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes);
+
 #endif

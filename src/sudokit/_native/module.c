@@ -303,6 +303,94 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);
 }
 
+PyDoc_STRVAR(basic_any_doc,
+"basic_any(n, box_rows, cands, /) -> bool\n\n"
+"Whether pointing, claiming, a naked pair, a hidden pair or an X-Wing (as the logic\n"
+"engine finds them) would remove something from these candidate masks.");
+
+static int read_masks(PyObject *const *args, uint16_t *cands, long *n, long *rows)
+{
+    PyObject *seq;
+    Py_ssize_t i, count;
+    *n = PyLong_AsLong(args[0]);
+    *rows = PyLong_AsLong(args[1]);
+    if (PyErr_Occurred())
+        return 0;
+    if (*n < 1 || *n > GN_MAXN || *rows < 1 || !gn_supported((int)*n, (int)*rows)) {
+        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", *n, *n, *rows);
+        return 0;
+    }
+    if (!(seq = PySequence_Fast(args[2], "cands must be a sequence of ints")))
+        return 0;
+    count = PySequence_Fast_GET_SIZE(seq);
+    if (count != *n * *n) {
+        PyErr_Format(PyExc_ValueError, "expected %ld candidate masks, got %zd", *n * *n, count);
+        Py_DECREF(seq);
+        return 0;
+    }
+    for (i = 0; i < count; i++) {
+        const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v < 0 || v >= (1L << *n)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError) ||
+                PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cell %zd: not a candidate mask of %ld digits", i,
+                             *n);
+            }
+            Py_DECREF(seq);
+            return 0;
+        }
+        cands[i] = (uint16_t)v;
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+static PyObject *basic_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    long n, rows;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "basic_any() takes exactly 3 arguments (n, box_rows, cands)");
+        return NULL;
+    }
+    if (!read_masks(args, cands, &n, &rows))
+        return NULL;
+    return PyBool_FromLong(fc_basic_any((int)n, (int)rows, cands));
+}
+
+PyDoc_STRVAR(chain_any_doc,
+"chain_any(n, box_rows, cands, max_nodes, /) -> bool\n\n"
+"Whether the logic engine's search for an alternating inference chain without grouped\n"
+"nodes, of at most max_nodes nodes, finds one in these candidate masks.");
+
+static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    long n, rows, most;
+    int found;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "chain_any() takes exactly 4 arguments (n, box_rows, cands, max_nodes)");
+        return NULL;
+    }
+    if (!read_masks(args, cands, &n, &rows))
+        return NULL;
+    most = PyLong_AsLong(args[3]);
+    if (most == -1 && PyErr_Occurred())
+        return NULL;
+    if (most < 2 || most > 1000) {
+        PyErr_Format(PyExc_ValueError, "max_nodes must be 2 to 1000, got %ld", most);
+        return NULL;
+    }
+    found = fc_chain_any((int)n, (int)rows, cands, (int)most);
+    if (found < 0)
+        return PyErr_NoMemory();
+    return PyBool_FromLong(found);
+}
+
 PyDoc_STRVAR(forcing_search_doc,
 "forcing_search(n, box_rows, cands, kinds, /) -> (kind, a, b) or None\n\n"
 "The search of sudokit.logic.techniques.forcing: the first group of assumptions whose\n"
@@ -315,8 +403,6 @@ PyDoc_STRVAR(forcing_search_doc,
 static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
-    PyObject *seq;
-    Py_ssize_t i, count;
     long n, rows, kinds;
     int found, a = -1, b = -1;
     (void)self;
@@ -325,43 +411,16 @@ static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_
                         "forcing_search() takes exactly 4 arguments (n, box_rows, cands, kinds)");
         return NULL;
     }
-    n = PyLong_AsLong(args[0]);
-    rows = PyLong_AsLong(args[1]);
+    if (!read_masks(args, cands, &n, &rows))
+        return NULL;
     kinds = PyLong_AsLong(args[3]);
-    if (PyErr_Occurred())
+    if (kinds == -1 && PyErr_Occurred())
         return NULL;
-    if (n < 1 || n > GN_MAXN || rows < 1 || !gn_supported((int)n, (int)rows)) {
-        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", n, n, rows);
-        return NULL;
-    }
     if (kinds < 0 || kinds > 15) {
         PyErr_Format(PyExc_ValueError, "kinds must be a combination of 1, 2, 4 and 8, got %ld",
                      kinds);
         return NULL;
     }
-    if (!(seq = PySequence_Fast(args[2], "cands must be a sequence of ints")))
-        return NULL;
-    count = PySequence_Fast_GET_SIZE(seq);
-    if (count != n * n) {
-        PyErr_Format(PyExc_ValueError, "expected %ld candidate masks, got %zd", n * n, count);
-        Py_DECREF(seq);
-        return NULL;
-    }
-    for (i = 0; i < count; i++) {
-        const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v < 0 || v >= (1L << n)) {
-            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError) ||
-                PyErr_ExceptionMatches(PyExc_TypeError)) {
-                PyErr_Clear();
-                PyErr_Format(PyExc_ValueError, "cell %zd: not a candidate mask of %ld digits", i,
-                             n);
-            }
-            Py_DECREF(seq);
-            return NULL;
-        }
-        cands[i] = (uint16_t)v;
-    }
-    Py_DECREF(seq);
     found = fc_search((int)n, (int)rows, cands, (int)kinds, &a, &b);
     if (found < 0)
         return PyErr_NoMemory();
@@ -595,6 +654,8 @@ static PyMethodDef methods[] = {
     {"carve", (PyCFunction)(void (*)(void))carve, METH_FASTCALL, carve_doc},
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
+    {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
+    {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };

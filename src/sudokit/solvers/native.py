@@ -74,6 +74,10 @@ class _Core(Protocol):
         self, n: int, box_rows: int, cands: Sequence[int], kinds: int, /
     ) -> tuple[int, int, int] | None: ...
 
+    def basic_any(self, n: int, box_rows: int, cands: Sequence[int], /) -> bool: ...
+
+    def chain_any(self, n: int, box_rows: int, cands: Sequence[int], max_nodes: int, /) -> bool: ...
+
 
 def _load() -> _Core | None:
     try:

@@ -21,6 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import cast
 
+from ...solvers import native
 from ..candidates import State, cells_of
 from ..step import Candidate, Link, Step, elim_text, sym
 from .colouring import length_bonus
@@ -541,7 +542,13 @@ def nice_loop(st: State) -> Step | None:
 def short_aic(st: State) -> Step | None:
     """An AIC without grouped nodes of at most 16 nodes: what a forcing net may use along
     its way (Sudoku Explainer's forcing chains have no groups; longer chains cost more
-    than they add there)."""
+    than they add there).
+
+    The nets ask at every stall, and most have none: the C core, when built, says so
+    first (the same walk: ``_native.chain_any``)."""
+    core = native._core
+    if core is not None and not core.chain_any(st.tables.n, st.shape.box_rows, st.cands, 16):
+        return None
     return _search(st, "plain", "aic", 16)
 
 

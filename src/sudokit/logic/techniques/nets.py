@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ...solvers import native
 from ..candidates import EARLIER, FLOOR, State, cells_of
 from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
 from . import chains, fish, forcing, intersections, subsets
@@ -295,7 +296,16 @@ def _advanced(
     sub = _view(st, cands, dcells)
     t = st.tables
     ncells = t.ncells
-    for rule in _rules(level, new):
+    rules = _rules(level, new)
+    core = native._core
+    # Most stalls have none of the level-1 patterns: the core says so at once.
+    if (
+        core is not None
+        and rules[:1] == _LEVEL1[:1]
+        and not core.basic_any(t.n, st.shape.box_rows, cands)
+    ):
+        rules = rules[len(_LEVEL1) :]
+    for rule in rules:
         found = rule(sub)
         if found is None:
             continue
