@@ -25,7 +25,7 @@ from .errors import GenerationError
 from .geometry import Shape
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
-from .logic.screen import singles_finish, stuck
+from .logic.screen import finishes, singles_finish, stuck
 from .solvers import backend_for, native, search_guesses
 from .solvers.fast import engine
 
@@ -153,7 +153,7 @@ def _carve(
         for c in group:
             cells[c] = 0
         if backend.run(shape, cells, 2).count == 1 and (
-            within is None or stuck(Grid(shape, cells), within) is None
+            within is None or finishes(Grid(shape, cells), within)
         ):
             clues -= len(group)
         else:

@@ -16,29 +16,8 @@
 
 #include "general.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define FC_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
-#define FC_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
-#else
-static unsigned fc_ctz(unsigned x)
-{
-    unsigned k = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-}
-static unsigned fc_pop(unsigned x)
-{
-    unsigned k = 0;
-    for (; x; x &= x - 1)
-        k++;
-    return k;
-}
-#define FC_CTZ(x) fc_ctz((unsigned)(x))
-#define FC_POP(x) fc_pop((unsigned)(x))
-#endif
+#define FC_CTZ(x) GN_CTZ(x)
+#define FC_POP(x) GN_POP(x)
 
 #define MAXC (GN_MAXCELLS * GN_MAXN) /* candidates of the largest shape */
 #define MAXW ((MAXC + 63) / 64)
@@ -99,6 +78,20 @@ static void strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
         }
 }
 
+/* Candidate k reached in `mine` (the true set, or the false one: `flag` 0 or 1): queued
+ * the first time; 1 when it already is in `other` (the branch breaks). */
+static int reach(Ctx *X, uint64_t *mine, const uint64_t *other, unsigned k, unsigned flag,
+                 unsigned *tail)
+{
+    if (TEST(mine, k))
+        return 0;
+    if (TEST(other, k))
+        return 1;
+    SET(mine, k);
+    X->queue[(*tail)++] = k << 1 | flag;
+    return 0;
+}
+
 /* The true and false sets (2 * words) of the branch assuming candidate s. */
 static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
 {
@@ -124,41 +117,14 @@ static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
         if (!(node & 1u)) {
             unsigned m = cands[c] & ~(1u << d);
             const uint8_t *p = G->peers[c];
-            while (m) {
-                const unsigned k2 = c * n + FC_CTZ(m);
-                m &= m - 1;
-                if (TEST(off, k2))
-                    continue;
-                if (TEST(on, k2)) {
-                    bad = 1;
-                    break;
-                }
-                SET(off, k2);
-                X->queue[tail++] = k2 << 1 | 1u;
-            }
-            for (i = 0; i < G->npeers && !bad; i++) {
-                const unsigned k2 = p[i] * n + d;
-                if (!(cands[p[i]] >> d & 1u) || TEST(off, k2))
-                    continue;
-                if (TEST(on, k2)) {
-                    bad = 1;
-                    break;
-                }
-                SET(off, k2);
-                X->queue[tail++] = k2 << 1 | 1u;
-            }
+            for (; m && !bad; m &= m - 1)
+                bad = reach(X, off, on, c * n + FC_CTZ(m), 1u, &tail);
+            for (i = 0; i < G->npeers && !bad; i++)
+                if (cands[p[i]] >> d & 1u)
+                    bad = reach(X, off, on, p[i] * n + d, 1u, &tail);
         } else {
-            for (i = 0; i < X->L.nstrong[k]; i++) {
-                const unsigned k2 = X->L.strong[k][i];
-                if (TEST(on, k2))
-                    continue;
-                if (TEST(off, k2)) {
-                    bad = 1;
-                    break;
-                }
-                SET(on, k2);
-                X->queue[tail++] = k2 << 1;
-            }
+            for (i = 0; i < X->L.nstrong[k] && !bad; i++)
+                bad = reach(X, on, off, X->L.strong[k][i], 0u, &tail);
         }
     }
     X->state[s] = bad ? 2 : 1;

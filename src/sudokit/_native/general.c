@@ -22,29 +22,8 @@
 
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ANY_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
-#define ANY_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
-#else
-static unsigned any_ctz(unsigned x)
-{
-    unsigned n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
-static unsigned any_pop(unsigned x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-#define ANY_CTZ(x) any_ctz((unsigned)(x))
-#define ANY_POP(x) any_pop((unsigned)(x))
-#endif
+#define ANY_CTZ(x) GN_CTZ(x)
+#define ANY_POP(x) GN_POP(x)
 
 #define MAX_N GN_MAXN
 #define MAX_CELLS GN_MAXCELLS

@@ -12,6 +12,31 @@
 
 #include <stdint.h>
 
+/* Lowest set bit and number of set bits of an unsigned (x != 0 for GN_CTZ). */
+#if defined(__GNUC__) || defined(__clang__)
+#define GN_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
+#define GN_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
+#else
+static unsigned gn_ctz(unsigned x)
+{
+    unsigned n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+static unsigned gn_pop(unsigned x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+#define GN_CTZ(x) gn_ctz((unsigned)(x))
+#define GN_POP(x) gn_pop((unsigned)(x))
+#endif
+
 #define GN_MAXN 16
 #define GN_MAXCELLS (GN_MAXN * GN_MAXN)
 
