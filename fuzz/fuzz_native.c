@@ -10,8 +10,8 @@
  *     values from the bytes after it (each mod n+1), half the time with a first budget of
  *     a few guesses (so it restarts), against a second, generic reference;
  *   - fc_search (static forcing chains) on candidate masks made from the input, checking
- *     that what it names is a group of the kind asked for, and fc_basic_any and
- *     fc_chain_any (the nets' quick checks) on the same masks;
+ *     that what it names is a group of the kind asked for, and fc_basic_any,
+ *     fc_chain_any and fc_finned_any (the engine's quick checks) on the same masks;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -318,8 +318,9 @@ static void check_forcing(const uint8_t *data, size_t size)
         const unsigned v = at + 1 < size ? (unsigned)data[at] | (unsigned)data[at + 1] << 8 : 0;
         cands[i] = (uint16_t)(v & ((1u << n) - 1u));
     }
-    if (fc_basic_any(n, rows, cands) < 0 || fc_chain_any(n, rows, cands, 2 + kinds) < 0)
-        FAIL("basic_any or chain_any failed");
+    if (fc_basic_any(n, rows, cands) < 0 || fc_chain_any(n, rows, cands, 2 + kinds) < 0 ||
+        fc_finned_any(n, rows, cands, 2 + kinds % 3) < 0)
+        FAIL("basic_any, chain_any or finned_any failed");
     found = fc_search(n, rows, cands, kinds, &a, &b);
     if (found == 0 || found == -1)
         return;

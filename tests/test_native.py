@@ -625,10 +625,11 @@ def test_forcing_search_in_c_is_the_python_search(state: object, kinds: tuple[st
 
 @settings(max_examples=150, deadline=None)
 @given(candidate_states())
-def test_pattern_and_chain_checks_in_c_match_the_python_searches(state: object) -> None:
+def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: object) -> None:
     # The nets skip the level-1 patterns and the chain search when the core says none
     # would find anything: it must never say so when one would.
     from sudokit.logic.techniques import chains
+    from sudokit.logic.techniques import fish as fish_mod
     from sudokit.logic.techniques.nets import _LEVEL1
 
     core = native_mod._core
@@ -639,6 +640,9 @@ def test_pattern_and_chain_checks_in_c_match_the_python_searches(state: object) 
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
         assert core.chain_any(n, rows, cands, most) == (found is not None)
+    for size in (2, 3, 4):
+        fish = fish_mod._finned_pass(state, size)  # type: ignore[arg-type]
+        assert core.finned_any(n, rows, cands, size) == (fish != (None, None))
 
 
 def test_forcing_search_checks_its_input() -> None:
@@ -661,3 +665,6 @@ def test_forcing_search_checks_its_input() -> None:
         core.chain_any(4, 2, [0] * 16, 1)
     assert core.basic_any(4, 2, [0] * 16) is False
     assert core.chain_any(4, 2, [0] * 16, 16) is False
+    with pytest.raises(ValueError, match="size must be 2 to 4, got 5"):
+        core.finned_any(9, 3, [0] * 81, 5)
+    assert core.finned_any(9, 3, [0] * 81, 2) is False

@@ -539,3 +539,111 @@ int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes)
     free(W);
     return found;
 }
+
+/* --- finned and sashimi fish: is there one? ----------------------------------------- */
+
+typedef struct {
+    const GnGeo *G;
+    unsigned n, k, band, width, pos[GN_MAXN], lines[GN_MAXN], nlines;
+    unsigned base[4];
+} Fish;
+
+/* Whether the base lines chosen (their cross indices `uni`on) make a finned or sashimi
+ * fish: fins all in one box of a base band, cover lines (k of them, all but the fins'
+ * extra ones) and a candidate in that box off the base lines to remove. */
+static int fins_fit(const Fish *F)
+{
+    const unsigned k = F->k, band = F->band, width = F->width, n = F->n;
+    unsigned b, i, s, bands = 0;
+    for (i = 0; i < k; i++)
+        bands |= 1u << (F->base[i] / band);
+    for (b = 0; b < n / band; b++) {
+        if (!(bands >> b & 1u))
+            continue;
+        for (s = 0; s < n / width; s++) {
+            const unsigned smask = ((1u << width) - 1u) << (s * width);
+            unsigned target = 0, must = 0, inbox = 0, spare, need, line, sub;
+            for (line = b * band; line < b * band + band; line++) {
+                int in_base = 0;
+                for (i = 0; i < k; i++)
+                    in_base |= F->base[i] == line;
+                if (!in_base)
+                    target |= F->pos[line] & smask;
+            }
+            if (!target)
+                continue;
+            for (i = 0; i < k; i++) {
+                const unsigned p = F->pos[F->base[i]];
+                if (F->base[i] / band == b) {
+                    must |= p & ~smask;
+                    inbox |= p & smask;
+                } else {
+                    must |= p;
+                }
+            }
+            if (!inbox || FC_POP(must) > k)
+                continue;
+            spare = smask & ~must;
+            need = k - FC_POP(must);
+            if (need > FC_POP(spare))
+                continue;
+            /* every choice of `need` spare cross indices */
+            for (sub = spare;; sub = (sub - 1) & spare) {
+                if (FC_POP(sub) == need) {
+                    const unsigned cover = must | sub;
+                    if ((inbox & ~cover) && (target & cover))
+                        return 1;
+                }
+                if (!sub)
+                    break;
+            }
+        }
+    }
+    return 0;
+}
+
+static int bases(Fish *F, unsigned from, unsigned chosen, unsigned uni)
+{
+    unsigned j;
+    if (chosen == F->k)
+        return FC_POP(uni) > F->k && fins_fit(F);
+    for (j = from; j + (F->k - chosen) <= F->nlines; j++) {
+        const unsigned u = uni | F->pos[F->lines[j]];
+        if (FC_POP(u) > F->k + F->width)
+            continue;
+        F->base[chosen] = F->lines[j];
+        if (bases(F, j + 1, chosen + 1, u))
+            return 1;
+    }
+    return 0;
+}
+
+int fc_finned_any(int n, int box_rows, const uint16_t *cands, int size)
+{
+    Fish F;
+    unsigned d, dir, i, x;
+    F.G = gn_geo(n, box_rows);
+    if (!F.G || size < 2 || size > 4)
+        return 0;
+    F.n = (unsigned)n;
+    F.k = (unsigned)size;
+    for (d = 0; d < F.n; d++)
+        for (dir = 0; dir < 2; dir++) {
+            /* rows: bands of box_rows rows, stacks of box_cols columns; columns: the other way */
+            F.band = dir ? F.G->bc : F.G->br;
+            F.width = dir ? F.G->br : F.G->bc;
+            F.nlines = 0;
+            for (i = 0; i < F.n; i++) {
+                const unsigned line = dir * F.n + i;
+                F.pos[i] = 0;
+                for (x = 0; x < F.n; x++)
+                    if (cands[F.G->unit[line][x]] >> d & 1u)
+                        F.pos[i] |= 1u << x;
+                if (F.pos[i] & (F.pos[i] - 1))
+                    F.lines[F.nlines++] = i;
+            }
+            if (F.nlines >= F.k && bases(&F, 0, 0, 0))
+                return 1;
+        }
+    return 0;
+}

@@ -42,4 +42,11 @@ int fc_basic_any(int n, int box_rows, const uint16_t *cands);
  */
 int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes);
 
+/*
+ * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;
+ * fish.py, _finned_pass) finds one in `cands`. The engine asks for them at every step
+ * past the basic patterns, and nearly always there is none.
+ */
+int fc_finned_any(int n, int box_rows, const uint16_t *cands, int size);
+
 #endif

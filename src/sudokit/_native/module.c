@@ -391,6 +391,33 @@ static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(found);
 }
 
+PyDoc_STRVAR(finned_any_doc,
+"finned_any(n, box_rows, cands, size, /) -> bool\n\n"
+"Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
+"(2 to 4) finds one in these candidate masks.");
+
+static PyObject *finned_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    long n, rows, size;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "finned_any() takes exactly 4 arguments (n, box_rows, cands, size)");
+        return NULL;
+    }
+    if (!read_masks(args, cands, &n, &rows))
+        return NULL;
+    size = PyLong_AsLong(args[3]);
+    if (size == -1 && PyErr_Occurred())
+        return NULL;
+    if (size < 2 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "size must be 2 to 4, got %ld", size);
+        return NULL;
+    }
+    return PyBool_FromLong(fc_finned_any((int)n, (int)rows, cands, (int)size));
+}
+
 PyDoc_STRVAR(forcing_search_doc,
 "forcing_search(n, box_rows, cands, kinds, /) -> (kind, a, b) or None\n\n"
 "The search of sudokit.logic.techniques.forcing: the first group of assumptions whose\n"
@@ -656,6 +683,7 @@ static PyMethodDef methods[] = {
      forcing_search_doc},
     {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
     {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
+    {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {NULL, NULL, 0, NULL},
 };

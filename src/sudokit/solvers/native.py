@@ -78,6 +78,8 @@ class _Core(Protocol):
 
     def chain_any(self, n: int, box_rows: int, cands: Sequence[int], max_nodes: int, /) -> bool: ...
 
+    def finned_any(self, n: int, box_rows: int, cands: Sequence[int], size: int, /) -> bool: ...
+
 
 def _load() -> _Core | None:
     try:

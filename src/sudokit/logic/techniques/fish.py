@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from ...solvers import native
 from ..candidates import State, cells_of
 from ..step import Step, cells_text, elim_text, sym, units_text
 from .subsets import combos
@@ -99,7 +100,12 @@ def _finned(st: State, k: int, sashimi: bool) -> Step | None:
     key = f"fish.finned.{k}"
     found = st.memo.get(key)
     if not isinstance(found, tuple):
-        found = _finned_pass(st, k)
+        # Nearly always there is none: the C core, when built, says so at once.
+        core = native._core
+        if core is not None and not core.finned_any(st.tables.n, st.shape.box_rows, st.cands, k):
+            found = (None, None)
+        else:
+            found = _finned_pass(st, k)
         st.memo[key] = found
     return found[1 if sashimi else 0]  # type: ignore[no-any-return]
 
