@@ -317,6 +317,15 @@ static int locked_any(const GnGeo *G, const uint16_t *cands)
     return 0;
 }
 
+/* The open cells of unit u (those with candidates: a subset needs more of them). */
+static unsigned open_cells(const GnGeo *G, const uint16_t *cands, unsigned u)
+{
+    unsigned i, open = 0;
+    for (i = 0; i < G->n; i++)
+        open += cands[G->unit[u][i]] != 0;
+    return open;
+}
+
 /* Naked pairs: two open cells of a unit with the same two candidates, a third open cell
  * in the unit, and one of the two digits elsewhere in a unit holding both cells. */
 static int naked_pair_any(const GnGeo *G, const uint16_t *cands)
@@ -324,10 +333,7 @@ static int naked_pair_any(const GnGeo *G, const uint16_t *cands)
     const unsigned n = G->n;
     unsigned u, i, j, v, w;
     for (u = 0; u < 3 * n; u++) {
-        unsigned open = 0;
-        for (i = 0; i < n; i++)
-            open += cands[G->unit[u][i]] != 0;
-        if (open <= 2)
+        if (open_cells(G, cands, u) <= 2)
             continue;
         for (i = 0; i < n; i++) {
             const unsigned a = G->unit[u][i], m = cands[a];
@@ -365,10 +371,7 @@ static int hidden_pair_any(const GnGeo *G, const uint16_t *cands)
     unsigned u, d, e, i;
     unsigned at[GN_MAXN];
     for (u = 0; u < 3 * n; u++) {
-        unsigned open = 0;
-        for (i = 0; i < n; i++)
-            open += cands[G->unit[u][i]] != 0;
-        if (open <= 2)
+        if (open_cells(G, cands, u) <= 2)
             continue;
         for (d = 0; d < n; d++)
             at[d] = places(G, cands, u, 1u << d);
