@@ -20,6 +20,22 @@ def test_a_game_is_filed_under_its_rated_level(size: int, seed: int) -> None:
         assert real != "extreme", "no 4×4 puzzle needs extreme techniques"
 
 
+@pytest.mark.parametrize(("size", "seed", "level"), [(9, 3, "expert"), (9, 1, "extreme")])
+def test_the_filed_level_needs_no_forcing_net(size: int, seed: int, level: str) -> None:
+    # Rated up to expert only: unsolved there is extreme, whatever the nets then need.
+    puzzle = generate(size, seed=seed, difficulty=level)
+    assert filed_level(puzzle, "easy") == rate(puzzle).level == level
+
+
+@pytest.mark.slow
+def test_a_big_extreme_puzzle_is_filed_and_finished_by_logic() -> None:
+    # This 16×16 needs a Forcing Net+ (nets at level 1): finished by logic all the same.
+    puzzle = generate(16, seed=3, difficulty="extreme")
+    assert filed_level(puzzle, "easy") == "extreme"
+    r = rate(puzzle)
+    assert r.solved and r.hardest == "forcing_net_plus"
+
+
 def test_custom_puzzles_stay_custom() -> None:
     assert filed_level(generate(4, seed=1), CUSTOM) == CUSTOM
 

@@ -36,8 +36,9 @@ def filed_level(puzzle: Grid, requested: str) -> str:
     The generator makes exactly the level asked for (or refuses), but a puzzle may come
     from elsewhere (a maker given to the game, a saved choice); statistics must never file
     a puzzle under a level it does not have. The puzzle is rated (it has one solution)
-    unless it is a custom one.
+    unless it is a custom one, up to ``expert``: a puzzle that stays unsolved there is
+    ``extreme`` whatever the forcing nets then need, and they take seconds on big grids.
     """
     if requested not in LEVELS:
         return requested
-    return rate(puzzle, solutions=1).level
+    return rate(puzzle, max_level=LEVELS[-2], solutions=1).level
