@@ -1,6 +1,6 @@
 /*
- * Static forcing chains: see forcing.h, and sudokit/logic/techniques/forcing.py for the
- * technique. A candidate is k = cell * n + (digit - 1). A branch assumes one candidate
+ * See forcing.h. Static forcing chains first (sudokit/logic/techniques/forcing.py for the
+ * technique), then the quick "is there one?" checks. A candidate is k = cell * n + (digit - 1). A branch assumes one candidate
  * true and follows the links: a true candidate makes its cell-mates and its peers with
  * the digit false (weak links); a false one makes true its partner of a bivalue cell or
  * of a unit where the digit has two places (strong links). Nothing is removed on the way

@@ -1,9 +1,13 @@
 /*
- * Static forcing chains for the logic engine (sudokit/logic/techniques/forcing.py): the
- * search for a group of assumptions that all force one conclusion along links, or for
- * one assumption that breaks. The same search in the same order as the Python one, on
- * the same candidates, without the chains' parents: Python rebuilds the chains of the
- * group found to tell them. Like the solvers it trusts its input.
+ * The logic engine's searches that nearly always come back empty, answered in C:
+ *   - static forcing chains (sudokit/logic/techniques/forcing.py): the search for a group
+ *     of assumptions that all force one conclusion along links, or for one assumption
+ *     that breaks; the same search in the same order as the Python one, without the
+ *     chains' parents (Python rebuilds the chains of the group found to tell them);
+ *   - whether a level-1 pattern, an AIC without groups or a finned fish is there at all
+ *     (the nets' stalls and the engine's steps ask; Python searches only when one is).
+ * Every answer is the Python search's own (property tests compare them). Like the solvers
+ * it trusts its input.
  */
 #ifndef SUDOKIT_FORCING_H
 #define SUDOKIT_FORCING_H
