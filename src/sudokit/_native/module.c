@@ -360,6 +360,28 @@ static PyObject *basic_any(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(fc_basic_any((int)n, (int)rows, cands));
 }
 
+/* The arguments (n, box_rows, cands, value) of the logic helpers below: 0 with an
+ * exception (`usage` when their number is wrong, `range` naming a value out of lo..hi). */
+static int read_logic_args(PyObject *const *args, Py_ssize_t nargs, const char *usage,
+                           uint16_t *cands, long *n, long *rows, long *value, long lo, long hi,
+                           const char *range)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return 0;
+    }
+    if (!read_masks(args, cands, n, rows))
+        return 0;
+    *value = PyLong_AsLong(args[3]);
+    if (*value == -1 && PyErr_Occurred())
+        return 0;
+    if (*value < lo || *value > hi) {
+        PyErr_Format(PyExc_ValueError, range, *value);
+        return 0;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(chain_any_doc,
 "chain_any(n, box_rows, cands, max_nodes, /) -> bool\n\n"
 "Whether the logic engine's search for an alternating inference chain without grouped\n"
@@ -371,20 +393,10 @@ static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nar
     long n, rows, most;
     int found;
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError,
-                        "chain_any() takes exactly 4 arguments (n, box_rows, cands, max_nodes)");
+    if (!read_logic_args(args, nargs,
+                         "chain_any() takes exactly 4 arguments (n, box_rows, cands, max_nodes)",
+                         cands, &n, &rows, &most, 2, 1000, "max_nodes must be 2 to 1000, got %ld"))
         return NULL;
-    }
-    if (!read_masks(args, cands, &n, &rows))
-        return NULL;
-    most = PyLong_AsLong(args[3]);
-    if (most == -1 && PyErr_Occurred())
-        return NULL;
-    if (most < 2 || most > 1000) {
-        PyErr_Format(PyExc_ValueError, "max_nodes must be 2 to 1000, got %ld", most);
-        return NULL;
-    }
     found = fc_chain_any((int)n, (int)rows, cands, (int)most);
     if (found < 0)
         return PyErr_NoMemory();
@@ -401,20 +413,10 @@ static PyObject *finned_any(PyObject *self, PyObject *const *args, Py_ssize_t na
     uint16_t cands[GN_MAXCELLS];
     long n, rows, size;
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError,
-                        "finned_any() takes exactly 4 arguments (n, box_rows, cands, size)");
+    if (!read_logic_args(args, nargs,
+                         "finned_any() takes exactly 4 arguments (n, box_rows, cands, size)",
+                         cands, &n, &rows, &size, 2, 4, "size must be 2 to 4, got %ld"))
         return NULL;
-    }
-    if (!read_masks(args, cands, &n, &rows))
-        return NULL;
-    size = PyLong_AsLong(args[3]);
-    if (size == -1 && PyErr_Occurred())
-        return NULL;
-    if (size < 2 || size > 4) {
-        PyErr_Format(PyExc_ValueError, "size must be 2 to 4, got %ld", size);
-        return NULL;
-    }
     return PyBool_FromLong(fc_finned_any((int)n, (int)rows, cands, (int)size));
 }
 
@@ -433,21 +435,11 @@ static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_
     long n, rows, kinds;
     int found, a = -1, b = -1;
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError,
-                        "forcing_search() takes exactly 4 arguments (n, box_rows, cands, kinds)");
+    if (!read_logic_args(args, nargs,
+                         "forcing_search() takes exactly 4 arguments (n, box_rows, cands, kinds)",
+                         cands, &n, &rows, &kinds, 0, 15,
+                         "kinds must be a combination of 1, 2, 4 and 8, got %ld"))
         return NULL;
-    }
-    if (!read_masks(args, cands, &n, &rows))
-        return NULL;
-    kinds = PyLong_AsLong(args[3]);
-    if (kinds == -1 && PyErr_Occurred())
-        return NULL;
-    if (kinds < 0 || kinds > 15) {
-        PyErr_Format(PyExc_ValueError, "kinds must be a combination of 1, 2, 4 and 8, got %ld",
-                     kinds);
-        return NULL;
-    }
     found = fc_search((int)n, (int)rows, cands, (int)kinds, &a, &b);
     if (found < 0)
         return PyErr_NoMemory();
