@@ -64,6 +64,9 @@ CODES = {
     "0801": "xyz_wing",
     "0803": "w_wing",
     "0901": "als_xz",
+    "0902": "als_xy_wing",
+    "0903": "als_chain",
+    "0904": "death_blossom",
     "1201": "forcing_net",
     "1202": "forcing_net",
 }
@@ -94,7 +97,7 @@ EXACT = {
 }
 
 #: Variants sudokit does not cover: URs "with missing candidates", grouped AIC types 3-4,
-#: doubly linked ALS-XZ.
+#: ALS-XY-Wings of overlapping sets, Death Blossoms whose petals overlap.
 SKIP = {
     ("0600", "2"),
     ("0601", "2"),
@@ -105,8 +108,14 @@ SKIP = {
     ("0606", "2"),
     ("0711", "3"),
     ("0711", "4"),
-    ("0901", "2"),
+    ("0902", "2"),
+    ("0904", "2"),
 }
+
+#: Positions of a covered variant that sudokit may miss, per code: ALS chains of more than
+#: five sets (:data:`sudokit.logic.techniques.als.MAX_CHAIN`), Death Blossoms with petals
+#: of more than four cells (``BLOSSOM_MAX_CELLS``). Every other position must be found.
+MAY_MISS = {"0903": 2, "0904": 3}
 
 
 def _cands(text: str) -> set[tuple[int, int]]:
@@ -156,4 +165,7 @@ def test_reglib() -> None:
         elif tid in EXACT:
             assert set(step.eliminations) == _cands(elims), (code, givens, step.text)
             assert set(step.placements) == _cands(places), (code, givens, step.text)
-    assert not misses, misses[:5]
+    missed: dict[str, int] = {}
+    for code, _, _ in misses:
+        missed[code] = missed.get(code, 0) + 1
+    assert all(k <= MAY_MISS.get(code, 0) for code, k in missed.items()), misses[:5]

@@ -31,6 +31,7 @@ from helpers import (
     is_solution,
     pattern_solution,
 )
+from strategies import candidate_states
 from sudokit.errors import CellCountError, ParseError, SymbolError
 from sudokit.geometry import Shape
 from sudokit.solvers import batch
@@ -586,26 +587,6 @@ def test_search_guesses_whichever_backend(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 # --- static forcing chains (the logic engine's search, in C) -------------------------------
-
-
-@st.composite
-def candidate_states(draw: st.DrawFn) -> object:
-    """A position of a generated puzzle with some candidates taken away at random, of any
-    size up to 12×12: wrong ones only (a position a solver may reach), or any."""
-    from sudokit import generate, solve
-    from sudokit.logic.candidates import State
-
-    n = draw(st.sampled_from([4, 6, 9, 9, 12]))
-    puzzle = generate(n, seed=draw(st.integers(0, 50)))
-    state = State.from_grid(puzzle)
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    live = [(c, d) for c in range(n * n) for d in state.candidate_digits(c)]
-    if draw(st.booleans()):
-        solution = solve(puzzle)
-        assert solution is not None
-        live = [(c, d) for c, d in live if solution[c] != d]
-    gone = rng.sample(live, draw(st.integers(0, len(live) // 3)))
-    return state.applied(eliminations=gone)
 
 
 @settings(max_examples=150, deadline=None)

@@ -15,8 +15,13 @@ from ...geometry import Shape
 from ..candidates import State, cells_of
 from ..step import Step, cells_text, digits_set, elim_text, sym
 
-#: Largest ALS (in cells) the search builds.
-MAX_CELLS = 4
+#: Largest ALS (in cells) the search builds: on 9×9 every size a unit allows, as HoDoKu
+#: does; on bigger grids four (larger sets there cost far more than they find). The
+#: Death Blossom, which combines a set per stem digit, takes sets of up to
+#: :data:`BLOSSOM_MAX_CELLS` cells (HoDoKu's solver does not use it at all).
+MAX_CELLS = 8
+BIG_GRID_MAX_CELLS = 4
+BLOSSOM_MAX_CELLS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +36,30 @@ class Als:
     seen: tuple[int, ...]  # per digit, cells (with d) that see every one of ``where[d]``
 
 
-def find_als(st: State, max_cells: int = MAX_CELLS) -> list[Als]:
-    """Every ALS of up to ``max_cells`` cells (a bivalue cell is the one-cell ALS).
-    Memoized on the state."""
+def find_als(st: State, max_cells: int | None = None) -> list[Als]:
+    """Every ALS of up to ``max_cells`` cells (by default :data:`MAX_CELLS`, or
+    :data:`BIG_GRID_MAX_CELLS` above 9×9; a bivalue cell is the one-cell ALS). Memoized
+    on the state."""
+    if max_cells is None:
+        max_cells = MAX_CELLS if st.tables.n <= 9 else BIG_GRID_MAX_CELLS
+    max_cells = min(max_cells, st.tables.n - 1)
     key = f"als.{max_cells}"
     found = st.memo.get(key)
     if isinstance(found, list):
         return found
+    wider = st.memo.get(f"als.{MAX_CELLS}")
+    if isinstance(wider, list) and max_cells < MAX_CELLS:
+        # The smaller sets, in the same order as a search of their own would give.
+        smaller: list[Als] = [a for a in wider if a.cells.bit_count() <= max_cells]
+        st.memo[key] = smaller
+        return smaller
     t = st.tables
     cands = st.cands
+    dcells = st.dcells
+    peer = t.peer_bits
+    digits_of = st.shape.digits_of_mask
+    # Where a digit sits in a set decides which cells see all of it: shared by many sets.
+    seen_of: dict[tuple[int, int], int] = {}
     known: set[int] = set()
     out: list[Als] = []
     for u, ub in enumerate(t.unit_bits):
@@ -52,7 +72,19 @@ def find_als(st: State, max_cells: int = MAX_CELLS) -> list[Als]:
             start, size, cbits, mask = stack.pop()
             if size and mask.bit_count() == size + 1 and cbits not in known:
                 known.add(cbits)
-                out.append(_als(st, cbits, mask, u))
+                where = [0] * (t.n + 1)
+                seen = [0] * (t.n + 1)
+                for d in digits_of[mask]:
+                    w = dcells[d] & cbits
+                    where[d] = w
+                    s = seen_of.get((d, w))
+                    if s is None:
+                        s = dcells[d]  # peers exclude the cell itself
+                        for c in cells_of(w):
+                            s &= peer[c]
+                        seen_of[d, w] = s
+                    seen[d] = s
+                out.append(Als(cbits, mask, u, tuple(where), tuple(seen)))
             if size == limit:
                 continue
             for i in range(start, len(cells)):
@@ -61,21 +93,6 @@ def find_als(st: State, max_cells: int = MAX_CELLS) -> list[Als]:
                     stack.append((i + 1, size + 1, cbits | 1 << cells[i], nm))
     st.memo[key] = out
     return out
-
-
-def _als(st: State, cbits: int, mask: int, unit: int) -> Als:
-    peer = st.tables.peer_bits
-    n = st.tables.n
-    where = [0] * (n + 1)
-    seen = [0] * (n + 1)
-    for d in st.shape.digits_of_mask[mask]:
-        w = st.dcells[d] & cbits
-        where[d] = w
-        s = st.dcells[d] & ~cbits
-        for c in cells_of(w):
-            s &= peer[c]
-        seen[d] = s
-    return Als(cbits, mask, unit, tuple(where), tuple(seen))
 
 
 def _restricted(a: Als, b: Als, x: int) -> bool:
@@ -114,8 +131,7 @@ def als_xz(st: State) -> Step | None:
     """Two ALSs with a restricted common digit x: cells seeing every z of both lose z
     (doubly linked, with two restricted commons: more goes)."""
     shape = st.shape
-    sets = find_als(st)
-    graph = _restricted_graph(st, sets)
+    sets, graph = _restricted_graph(st)
     best: tuple[int, int, int, list[int], list[tuple[int, int]]] | None = None
     done: set[tuple[int, int]] = set()
     for i, a in enumerate(sets):
@@ -173,27 +189,44 @@ def als_xz(st: State) -> Step | None:
     )
 
 
-def _restricted_graph(st: State, sets: list[Als]) -> list[list[tuple[int, int]]]:
-    """Per ALS, the ALSs with no cell in common that it shares a restricted common digit
-    with, as ``(index, digit)`` pairs (a pair of sets with two such digits appears twice).
+def _restricted_graph(
+    st: State, max_cells: int | None = None
+) -> tuple[list[Als], list[list[tuple[int, int]]]]:
+    """The ALSs of up to ``max_cells`` cells (see :func:`find_als`) and, per ALS, the
+    ALSs with no cell in common that it shares a restricted common digit with, as
+    ``(index, digit)`` pairs (a pair of sets with two such digits appears twice).
     Memoized on the state."""
-    found = st.memo.get("als.graph")
+    sets = find_als(st, max_cells)
+    key = f"als.graph.{max_cells}"
+    found = st.memo.get(key)
     if isinstance(found, list):
-        return found
+        return sets, found
     digits_of = st.shape.digits_of_mask
-    by_digit: dict[int, list[int]] = {}
+    # x is restricted common to A and B when every x of B is among the cells seeing every
+    # x of A (seeing is symmetric): so B's first x lies in A.seen[x]. Sets are indexed by
+    # (x, their first cell holding x), and each A looks only at the cells it sees.
+    by_first: dict[tuple[int, int], list[int]] = {}
     for i, a in enumerate(sets):
         for d in digits_of[a.mask]:
-            by_digit.setdefault(d, []).append(i)
-    graph: list[list[tuple[int, int]]] = [[] for _ in sets]
+            w = a.where[d]
+            by_first.setdefault((d, (w & -w).bit_length() - 1), []).append(i)
+    edges: list[tuple[int, int, int]] = []
     for i, a in enumerate(sets):
         for x in digits_of[a.mask]:
-            for j in by_digit[x]:
-                if j > i and not a.cells & sets[j].cells and _restricted(a, sets[j], x):
-                    graph[i].append((j, x))
-                    graph[j].append((i, x))
-    st.memo["als.graph"] = graph
-    return graph
+            seen = a.seen[x]
+            for c in cells_of(seen):
+                for j in by_first.get((x, c), ()):
+                    b = sets[j]
+                    if j > i and not b.where[x] & ~seen and not a.cells & b.cells:
+                        edges.append((i, x, j))
+    # The order of each list is part of the result (ties go to the first found).
+    edges.sort()
+    graph: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for i, x, j in edges:
+        graph[i].append((j, x))
+        graph[j].append((i, x))
+    st.memo[key] = graph
+    return sets, graph
 
 
 def als_xy_wing(st: State) -> Step | None:
@@ -202,8 +235,7 @@ def als_xy_wing(st: State) -> Step | None:
     locked: a digit z of both A and B, neither x nor y, is in A or in B, and cells seeing
     every z of both lose z."""
     shape = st.shape
-    sets = find_als(st)
-    graph = _restricted_graph(st, sets)
+    sets, graph = _restricted_graph(st)
     digits_of = shape.digits_of_mask
     best: tuple[int, int, int, int, int, int, list[tuple[int, int]]] | None = None
     for ci, pivot in enumerate(sets):
@@ -311,8 +343,13 @@ def death_blossom(st: State) -> Step | None:
     z of every petal lose z."""
     shape = st.shape
     peer = st.tables.peer_bits
-    sets = find_als(st)
+    sets = find_als(st, BLOSSOM_MAX_CELLS)
     digits_of = shape.digits_of_mask
+    # Per digit, the sets holding it, smallest first (the order petals are tried in).
+    holding: dict[int, list[int]] = {}
+    for i in sorted(range(len(sets)), key=lambda i: sets[i].cells.bit_count()):
+        for d in digits_of[sets[i].mask]:
+            holding.setdefault(d, []).append(i)
     best: tuple[int, int, tuple[int, ...], list[tuple[int, int]]] | None = None
     for stem in cells_of(st.empty):
         smask = st.cands[stem]
@@ -321,17 +358,16 @@ def death_blossom(st: State) -> Step | None:
             continue  # a two-digit stem is a one-cell ALS: the ALS-XY-Wing finds those
         stem_bit = 1 << stem
         petals: list[list[int]] = []
+        sees = peer[stem]
         for d in digits_of[smask]:
-            options = [
-                i
-                for i, a in enumerate(sets)
-                if a.mask >> (d - 1) & 1
-                and not a.cells & stem_bit
-                and not a.where[d] & ~peer[stem]
-                and a.mask & ~smask
-            ]
-            options.sort(key=lambda i: sets[i].cells.bit_count())
-            petals.append(options[:MAX_PETALS])
+            options: list[int] = []
+            for i in holding.get(d, ()):
+                a = sets[i]
+                if not a.cells & stem_bit and not a.where[d] & ~sees and a.mask & ~smask:
+                    options.append(i)
+                    if len(options) == MAX_PETALS:
+                        break
+            petals.append(options)
         if not all(petals):
             continue
 
@@ -376,24 +412,34 @@ def death_blossom(st: State) -> Step | None:
 #: (the work is bounded whatever the position; the bound is the same on every machine, so
 #: the result is too).
 MAX_CHAIN = 5
-CHAIN_WORK = 40_000
+CHAIN_WORK = 20_000
 
 
 def als_chain(st: State) -> Step | None:
-    """Almost locked sets A1, A2, ..., Ak (four or more, no cell shared), each sharing a
-    restricted common digit with the next, no two consecutive ones the same. If A1 held
+    """Almost locked sets A1, A2, ..., Ak (four or more), each sharing a restricted common
+    digit with the next, no two consecutive ones the same. Consecutive sets have no cell
+    in common; sets further apart may overlap, since each inference below concerns two
+    consecutive sets only (HoDoKu allows the same). If A1 held
     no z, it would be locked and hold its common digit with A2, which then lacks it and
     is locked, and so on to Ak, which is locked without its common digit with A(k-1) and
     holds z. So a digit z of A1 and Ak (not their common digits with the chain) is in one
     of them, and cells seeing every z of both lose z. The shortest chain is taken."""
     shape = st.shape
-    sets = find_als(st)
-    graph = _restricted_graph(st, sets)
+    sets, graph = _restricted_graph(st)
     digits_of = shape.digits_of_mask
+    # A set can end a chain only if some digit of it has cells outside seeing all its
+    # places (large sets rarely do): the search starts and ends at those alone.
+    reach = [0] * len(sets)  # cells seeing every place of some digit of the set
+    for i, a in enumerate(sets):
+        for z in digits_of[a.mask]:
+            reach[i] |= a.seen[z]
+    end = [bool(r) for r in reach]
     work = 0
     for length in range(4, MAX_CHAIN + 1):
         best: tuple[int, list[int], list[int], list[tuple[int, int]]] | None = None
         for first in range(len(sets)):
+            if not end[first]:
+                continue
             stack: list[tuple[list[int], list[int], int]] = [([first], [], sets[first].cells)]
             while stack:
                 path, rccs, cells = stack.pop()
@@ -403,7 +449,7 @@ def als_chain(st: State) -> Step | None:
                 last = path[-1]
                 if len(path) < length - 1:
                     for nxt, r in graph[last]:
-                        if (rccs and r == rccs[-1]) or sets[nxt].cells & cells:
+                        if (rccs and r == rccs[-1]) or nxt in path:
                             continue
                         stack.append(([*path, nxt], [*rccs, r], cells | sets[nxt].cells))
                     continue
@@ -411,20 +457,22 @@ def als_chain(st: State) -> Step | None:
                 # work) they would have been pushed and popped.
                 a = sets[first]
                 for nxt, r in reversed(graph[last]):
-                    if r == rccs[-1] or sets[nxt].cells & cells:
+                    if r == rccs[-1] or nxt in path:
                         continue
                     work += 1
                     if work > CHAIN_WORK:
                         break
-                    if nxt < first:
-                        continue  # the same chain read from the other end
+                    if nxt < first or not end[nxt]:
+                        continue  # the same chain read from the other end, or no end
                     b = sets[nxt]
                     zs = a.mask & b.mask & ~(1 << (rccs[0] - 1)) & ~(1 << (r - 1))
                     if not zs:
                         continue
-                    elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
                     size = (cells | b.cells).bit_count()
-                    if elims and (best is None or size < best[0]):
+                    if (best is not None and size >= best[0]) or not reach[first] & reach[nxt]:
+                        continue
+                    elims = [(c, z) for z in digits_of[zs] for c in cells_of(a.seen[z] & b.seen[z])]
+                    if elims:
                         best = (size, [*path, nxt], [*rccs, r], sorted(elims))
                 else:
                     continue
@@ -454,25 +502,19 @@ def _chain_step(
         f"which would then hold {z_text}: {z_text} {verb} "
         f"in the first or the last set, so {elim_text(shape, elims)}."
     )
-    first, last = path[0], path[-1]
+    ends = sets[path[0]].cells | sets[path[-1]].cells
+    middle = 0
+    for i in path[1:-1]:
+        middle |= sets[i].cells
     return Step(
         "als_chain",
         "ALS Chain",
         text,
         eliminations=tuple(elims),
-        cells=tuple(cells),
+        # Sets apart in the chain may share cells: each cell is named once.
+        cells=tuple(dict.fromkeys(cells)),
         units=tuple(sets[i].unit for i in path),
-        candidates=tuple(
-            (c, d)
-            for i in (first, last)
-            for c in cells_of(sets[i].cells)
-            for d in st.candidate_digits(c)
-        ),
-        secondary=tuple(
-            (c, d)
-            for i in path[1:-1]
-            for c in cells_of(sets[i].cells)
-            for d in st.candidate_digits(c)
-        ),
+        candidates=tuple((c, d) for c in cells_of(ends) for d in st.candidate_digits(c)),
+        secondary=tuple((c, d) for c in cells_of(middle & ~ends) for d in st.candidate_digits(c)),
         rating=round(7.9 + 0.1 * (len(path) - 4), 1),
     )
