@@ -178,6 +178,7 @@ def fast_path(
     unique: bool,
     techniques: Sequence[Technique],
     known_stuck: Container[tuple[int, ...]] = (),
+    floor: float = 0.0,
 ) -> Iterator[FastStep]:
     """The path from ``state`` as :func:`steps` walks it, except that runs of singles are
     placed in sweeps (every full house at once, then every hidden single of the boxes,
@@ -186,11 +187,12 @@ def fast_path(
 
     ``known_stuck``: positions (candidate masks, as :func:`sudokit.logic.screen.stuck`
     gives them) where none of ``techniques`` is known to find a step: the path ends
-    there without searching again."""
+    there without searching again. ``floor``: the rating of the path before ``state``
+    (a path resumed where another left off searches as that one would have)."""
     sweeps = {t.id for t in techniques} >= _SINGLES
     rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
     st = state
-    top = 0.0
+    top = floor
     searched: State | None = None
     while not st.is_solved():
         if sweeps:

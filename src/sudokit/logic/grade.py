@@ -10,21 +10,23 @@ valid puzzle).
 **Score** follows the Sudoku Explainer (SE) scale, the usual yardstick for how hard a
 puzzle is: every step has a rating on that scale (a technique's base rating plus, for
 chains, a length bonus) and the score is the highest rating on the path, like SE's "ER".
-A puzzle the engine cannot finish (with some techniques switched off) scores above every
+SE has no Sue de Coq and no ALS patterns: a 9×9 path that takes one is scored along the
+path SE would take, without them, from that step on (the level, hardest step and counts
+stay the path's). A puzzle the engine cannot finish (with some techniques switched off) scores above every
 finished one (see :data:`UNSOLVED_SCORE`). ``benchmarks/bench_logic.py`` measures how
 well the score ranks puzzles the way SE does.
 
 For speed, :func:`rate` places runs of singles in sweeps (every full house, then every
 hidden single in boxes, ...) instead of one at a time. The singles reach the same
-position either way, so level, score, hardest step and the counts of every other
-technique equal :func:`~sudokit.logic.engine.explain`'s; only the split of placements
+position either way, so level, hardest step and the counts of every other technique
+equal :func:`~sudokit.logic.engine.explain`'s, and so does the score but for the above; only the split of placements
 between full house, hidden and naked single may differ a little.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..grid import Grid
@@ -36,6 +38,32 @@ from .techniques import BY_ID, LEVELS, Level, Technique, level_index
 #: Score of a puzzle the engine cannot finish (plus a little for how much is left): above
 #: SE's hardest ratings (11.9).
 UNSOLVED_SCORE = 12.0
+
+#: Patterns Sudoku Explainer does not have. SE proves what they eliminate with chains,
+#: forcing chains and nets, rated by length, so on 9×9 a path that takes one is scored
+#: along the path without them (see :func:`rate_path`). SE has X-Wing to Jellyfish,
+#: XY- and XYZ-Wings, Unique Rectangles 1-4, the BUG, the single-digit patterns (as
+#: X-chains) and chains; not these.
+SE_LACKS = frozenset(
+    {
+        "finned_x_wing",
+        "sashimi_x_wing",
+        "finned_swordfish",
+        "sashimi_swordfish",
+        "finned_jellyfish",
+        "sashimi_jellyfish",
+        "empty_rectangle",
+        "w_wing",
+        "unique_rectangle_5",
+        "unique_rectangle_6",
+        "hidden_rectangle",
+        "sue_de_coq",
+        "als_xz",
+        "als_xy_wing",
+        "als_chain",
+        "death_blossom",
+    }
+)
 
 _LEVEL_OF = {t.id: level_index(t.level) for t in BY_ID.values()}
 _ORDER = {tid: i for i, tid in enumerate(BY_ID)}
@@ -96,12 +124,52 @@ def rate(
         return Rating(grid, "extreme", UNSOLVED_SCORE + 0.5, None, {}, False, 0)
     unique = count == 1
     chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
-    st = State.from_grid(grid)
+    start = st = State.from_grid(grid)
     moves = []
     for move in fast_path(st, unique=unique, techniques=chosen, known_stuck=known_stuck):
         moves.append(move)
         st = move.after
-    return summarize(grid, moves, st, count)
+    return rate_path(grid, start, moves, st, count, chosen, unique)
+
+
+def rate_path(
+    grid: Grid,
+    start: State,
+    moves: Sequence[FastStep],
+    final: State,
+    solutions: int,
+    techniques: Sequence[Technique],
+    unique: bool,
+) -> Rating:
+    """The rating of a path of :func:`~sudokit.logic.engine.fast_path` with
+    ``techniques`` from ``start`` (the puzzle's first position) to ``final``: as
+    :func:`summarize`, with the score of a 9×9 path that takes a pattern SE lacks
+    measured along the path SE would take (:data:`SE_LACKS`)."""
+    rating = summarize(grid, moves, final, solutions)
+    if rating.solved and grid.size == 9:
+        score = _se_score(start, moves, techniques, unique)
+        if score is not None and score > rating.score:
+            rating = replace(rating, score=score)
+    return rating
+
+
+def _se_score(
+    start: State, moves: Sequence[FastStep], chosen: Sequence[Technique], unique: bool
+) -> float | None:
+    """The score of the path SE would take where ``moves`` take a pattern SE lacks: from
+    that position on, the same techniques without those patterns (the forcing chains and
+    nets then prove what the pattern did, rated by their length). None when the path
+    takes no such pattern, or no forcing technique is chosen to replace it."""
+    first = next((i for i, m in enumerate(moves) if m.technique in SE_LACKS), None)
+    if first is None or not any(t.level == "extreme" for t in chosen):
+        return None
+    top = max((m.rating for m in moves[:first]), default=0.0)
+    st = moves[first - 1].after if first else start
+    rest = tuple(t for t in chosen if t.id not in SE_LACKS)
+    for move in fast_path(st, unique=unique, techniques=rest, floor=top):
+        top = max(top, move.rating)
+        st = move.after
+    return round(top, 1) if st.is_solved() else None
 
 
 def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: int) -> Rating:
@@ -131,7 +199,9 @@ def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: in
 
 
 def rate_steps(steps: Sequence[Step]) -> tuple[Level, float, str | None]:
-    """Level, score and hardest technique of a finished path (see :func:`rate`)."""
+    """Level, score and hardest technique of a finished path, by the ratings of its own
+    steps (:func:`rate` scores a 9×9 path with a pattern SE lacks higher: see
+    :func:`rate_path`)."""
     level = 0
     best = 0.0
     hardest = None
