@@ -22,7 +22,8 @@ Sections:
 - ``levels``: sudokit's level against QQWing's (the file a puzzle comes from) and
   HoDoKu 2.2.0's (from the tsv), as tables and agreement rates;
 - ``techniques``: steps per expert and extreme technique on the first 100 (``--limit``)
-  puzzles of magictour top1465, and the forcing steps among them;
+  puzzles of magictour top1465, the forcing steps among them, and (with hodoku-py
+  installed) at how many of those positions HoDoKu finds a named pattern instead;
 - ``generation``: seconds per puzzle of ``generate(difficulty=...)`` per level.
 
 The data (not in the repository) is read from ``../shared/data`` beside the repository
@@ -48,8 +49,16 @@ from _common import DEFAULT_DATA_DIR, machine_info, percentile, render_table
 from sudokit import parse, read_puzzles
 from sudokit.logic import LEVELS, TECHNIQUES, State, rate
 from sudokit.logic.engine import fast_path, select
-from sudokit.logic.grade import summarize
 from sudokit.solvers import search
+
+try:
+    from sudokit.logic.grade import rate_path
+except ImportError:  # a release before SE-path scoring, measured for comparison
+    from sudokit.logic.grade import summarize
+
+    def rate_path(grid, first, moves, final, solutions, techniques, unique):  # type: ignore[no-untyped-def]
+        return summarize(grid, moves, final, solutions)
+
 
 SECTIONS = ("soundness", "speed", "spearman", "hardest", "levels", "techniques", "generation")
 
@@ -99,6 +108,8 @@ HODOKU_LEVELS["extreme"] = "extreme"
 
 Out = Callable[[str], None]
 
+_EXTREME = {t.id: t.level == "extreme" for t in TECHNIQUES}
+
 
 # --- examining one puzzle (in worker processes too) ----------------------------------------
 
@@ -114,8 +125,13 @@ def examine(text: str) -> dict[str, Any]:
     solution = outcome.solution
     state = State.from_grid(grid)
     moves = []
+    forcing_at = []  # the positions where the path takes a forcing step
     wrong_place = wrong_elim = checked = 0
-    for move in fast_path(state, unique=True, techniques=select(shape=grid.shape)):
+    first = state
+    chosen = select(shape=grid.shape)
+    for move in fast_path(state, unique=True, techniques=chosen):
+        if _EXTREME[move.technique]:
+            forcing_at.append((list(state.values), list(state.cands)))
         for c, d in move.placements:
             checked += 1
             wrong_place += solution[c] != d
@@ -124,7 +140,7 @@ def examine(text: str) -> dict[str, Any]:
             wrong_elim += solution[c] == d
         moves.append(move)
         state = move.after
-    r = summarize(grid, moves, state, 1)
+    r = rate_path(grid, first, moves, state, 1, chosen, True)
     return {
         "solutions": 1,
         "level": r.level,
@@ -135,6 +151,7 @@ def examine(text: str) -> dict[str, Any]:
         "checked": checked,
         "wrong_place": wrong_place,
         "wrong_elim": wrong_elim,
+        "forcing_at": forcing_at,
         "secs": time.perf_counter() - start,
         "cpu": time.process_time() - cpu,
     }
@@ -562,7 +579,9 @@ def section_techniques(args: argparse.Namespace, ratings: Ratings, out: Out) -> 
     limit = args.limit or 100
     out(f"## Steps per technique, expert and extreme (first {limit} of {name})\n")
     totals: Counter[str] = Counter()
-    for r in ratings.get(puzzles_of(path, limit)):
+    puzzles = puzzles_of(path, limit)
+    results = ratings.get(puzzles)
+    for r in results:
         totals.update(r.get("counts", {}))
     rows = [
         [t.name, t.level, f"{totals[t.id]:,}"]
@@ -579,7 +598,66 @@ def section_techniques(args: argparse.Namespace, ratings: Ratings, out: Out) -> 
         )
     )
     out(f"\nForcing steps (extreme techniques) in all: {forcing:,}\n")
-    return {"steps": dict(totals), "forcing": forcing}
+    figures: dict[str, Any] = {"steps": dict(totals), "forcing": forcing}
+    positions = [
+        (p, at) for p, r in zip(puzzles, results, strict=True) for at in r.get("forcing_at", ())
+    ]
+    named = _hodoku_named(positions, args.jobs)
+    if named is None:
+        out("- hodoku-py is not installed: where HoDoKu names a pattern, skipped\n")
+        return figures
+    found = Counter(t for t in named if t is not None)
+    share = sum(found.values()) / max(1, len(named))
+    out(
+        f"Forcing steps where HoDoKu (hodoku-py, its default solving order without forcing "
+        f"chains, nets or brute force) finds a named step at the same position: "
+        f"{sum(found.values())} of {len(named)} ({share:.1%})"
+        + (": " + ", ".join(f"{t} {k}" for t, k in found.most_common()) if found else "")
+        + "\n"
+    )
+    figures["hodoku_named"] = {"positions": len(named), "named": dict(found), "share": share}
+    return figures
+
+
+def _hodoku_step(item: tuple[str, tuple[list[int], list[int]]]) -> str | None:
+    """The first step HoDoKu's solving order finds at a position, forcing chains, nets,
+    templates and brute force left out; None when it finds none."""
+    from hodoku.config import DEFAULT_CONFIG  # type: ignore[import-not-found,unused-ignore]
+    from hodoku.core.grid import Grid  # type: ignore[import-not-found,unused-ignore]
+    from hodoku.solver.step_finder import SudokuStepFinder  # type: ignore[import-not-found,unused-ignore]
+
+    puzzle, (values, cands) = item
+    grid = Grid()
+    grid.set_sudoku(puzzle.replace(".", "0"))
+    for c, v in enumerate(values):
+        if v and not grid.get_value(c):
+            grid.set_cell(c, v)
+    for c, v in enumerate(values):
+        if not v:
+            for d in grid.get_candidates(c):
+                if not cands[c] >> (d - 1) & 1:
+                    grid.del_candidate(c, d)
+    finder = SudokuStepFinder(grid, DEFAULT_CONFIG.solve_search)
+    for cfg in DEFAULT_CONFIG.solver_steps:
+        name = cfg.solution_type.name
+        if any(k in name for k in ("FORCING", "BRUTE", "TEMPLATE", "GIVE_UP", "INCOMPLETE")):
+            continue
+        if finder.get_step(cfg.solution_type) is not None:
+            return str(name)
+    return None
+
+
+def _hodoku_named(
+    positions: Sequence[tuple[str, tuple[list[int], list[int]]]], jobs: int
+) -> list[str | None] | None:
+    try:
+        import hodoku  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return None
+    if jobs <= 1:
+        return [_hodoku_step(p) for p in positions]
+    with Pool(jobs) as pool:
+        return pool.map(_hodoku_step, positions, chunksize=1)
 
 
 def section_generation(args: argparse.Namespace, out: Out) -> dict[str, Any]:
