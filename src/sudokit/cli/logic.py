@@ -369,7 +369,9 @@ def rate_cmd(
     The level is the level of the hardest technique needed: easy (singles), medium
     (intersections, pairs, triples), hard (quads, fish, wings, single-digit patterns,
     uniqueness), expert (colouring, chains, ALS) or extreme (forcing chains, or beyond
-    the engine's logic). The score is on the Sudoku Explainer scale (1.0 to about 10).
+    the engine's logic). The score is on the Sudoku Explainer scale (1.0 to about 12);
+    where a 9×9 path takes a pattern SE lacks (finned fish, W-Wing, ALS, ...), it is the
+    score of the chains SE would need instead, so it may exceed the hardest step's own.
 
     A puzzle with no solution or several has no level: it says why and exits 1.
 
