@@ -10,10 +10,10 @@ valid puzzle).
 **Score** follows the Sudoku Explainer (SE) scale, the usual yardstick for how hard a
 puzzle is: every step has a rating on that scale (a technique's base rating plus, for
 chains, a length bonus) and the score is the highest rating on the path, like SE's "ER".
-SE lacks some patterns (finned fish, W-Wing, Sue de Coq, ALS, ...): a 9×9 path that
-takes one, rated below the nets, is scored along the path SE would take, without them,
-from that step on (the level, hardest step and counts stay the path's; see
-:func:`rate_path`). A puzzle the engine cannot finish (with some techniques switched off)
+SE lacks some patterns (finned fish, W-Wing, Sue de Coq, ALS, grouped chains, ...): a
+9×9 path that takes one, rated below the nets, is scored along the path SE would take,
+without them, from that step on (the level, hardest step and counts stay the path's;
+see :func:`rate_path`). A puzzle the engine cannot finish (with some techniques switched off)
 scores above every finished one (see :data:`UNSOLVED_SCORE`).
 ``benchmarks/bench_logic.py`` measures how well the score ranks puzzles the way SE does.
 
@@ -35,7 +35,7 @@ from ..grid import Grid
 from .candidates import State
 from .engine import FastStep, PuzzleLike, fast_path, select, solution_count, to_grid
 from .step import Step
-from .techniques import BY_ID, LEVELS, Level, Technique, level_index
+from .techniques import BY_ID, LEVELS, Level, Technique, chains, level_index
 
 #: Score of a puzzle the engine cannot finish (plus a little for how much is left): above
 #: SE's hardest ratings (11.9).
@@ -45,7 +45,8 @@ UNSOLVED_SCORE = 12.0
 #: forcing chains and nets, rated by length, so on 9×9 a path that takes one is scored
 #: along the path without them (see :func:`rate_path`). SE has X-Wing to Jellyfish,
 #: XY- and XYZ-Wings, Unique Rectangles 1-4, the BUG, the single-digit patterns (as
-#: X-chains) and chains; not these.
+#: X-chains) and chains without grouped nodes; not these, nor grouped AICs and loops
+#: (on SE's path, AICs and loops have no groups).
 #: The SE path is taken for paths rated below the forcing nets (8.5). Where the path
 #: needs nets anyway, they rate it as SE's do, and running them a second time (most of
 #: the cost) changed the score of few puzzles: on magictour top1465's first 300, 6 of
@@ -169,16 +170,32 @@ def _se_score(
     that position on, the same techniques without those patterns (the forcing chains and
     nets then prove what the pattern did, rated by their length). None when the path
     takes no such pattern, or no forcing technique is chosen to replace it."""
-    first = next((i for i, m in enumerate(moves) if m.technique in SE_LACKS), None)
+    first = next((i for i, m in enumerate(moves) if _se_lacks(m)), None)
     if first is None or not any(t.level == "extreme" for t in chosen):
         return None
     top = max((m.rating for m in moves[:first]), default=0.0)
     st = moves[first - 1].after if first else start
-    rest = tuple(t for t in chosen if t.id not in SE_LACKS)
+    rest = tuple(_PLAIN.get(t.id, t) for t in chosen if t.id not in SE_LACKS)
     for move in fast_path(st, unique=unique, techniques=rest, floor=top):
         top = max(top, move.rating)
         st = move.after
     return round(top, 1) if st.is_solved() else None
+
+
+def _se_lacks(move: FastStep) -> bool:
+    """A pattern SE lacks, or a chain with grouped nodes (SE's chains have none)."""
+    if move.technique in SE_LACKS:
+        return True
+    if move.technique not in _PLAIN or move.step is None:
+        return False
+    return any(len(k.cells_from) > 1 or len(k.cells_to) > 1 for k in move.step.links)
+
+
+#: On SE's path, AICs and nice loops without grouped nodes.
+_PLAIN = {
+    "aic": replace(BY_ID["aic"], find=chains.plain_aic),
+    "nice_loop": replace(BY_ID["nice_loop"], find=chains.plain_nice_loop),
+}
 
 
 def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: int) -> Rating:

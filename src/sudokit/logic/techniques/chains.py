@@ -539,6 +539,33 @@ def nice_loop(st: State) -> Step | None:
     return step
 
 
+_PLAIN_AIC_STEP = "chains.plain_aic.step"
+
+
+def plain_aic(st: State) -> Step | None:
+    """An AIC without grouped nodes (the shortest; memoized on the state): Sudoku
+    Explainer's chains have no groups, so its path is scored with these
+    (:func:`sudokit.logic.grade.rate_path`)."""
+    if _PLAIN_AIC_STEP in st.memo:
+        return cast(Step | None, st.memo[_PLAIN_AIC_STEP])
+    step = _search(st, "plain", "aic")
+    st.memo[_PLAIN_AIC_STEP] = step
+    return step
+
+
+def plain_nice_loop(st: State) -> Step | None:
+    """A continuous nice loop without grouped nodes, rated as the shortest such AIC."""
+    chain = plain_aic(st)
+    if chain is None:
+        return None
+    step = _search(st, "plain", "nice_loop", MAX_LOOP)
+    if step is None:
+        return None
+    if chain.rating < step.rating:
+        step = dataclasses.replace(step, rating=chain.rating)
+    return step
+
+
 def short_aic(st: State) -> Step | None:
     """An AIC without grouped nodes of at most 16 nodes: what a forcing net may use along
     its way (Sudoku Explainer's forcing chains have no groups; longer chains cost more
@@ -552,4 +579,14 @@ def short_aic(st: State) -> Step | None:
     return _search(st, "plain", "aic", 16)
 
 
-__all__ = ["Graph", "aic", "graph", "nice_loop", "short_aic", "x_chain", "xy_chain"]
+__all__ = [
+    "Graph",
+    "aic",
+    "graph",
+    "nice_loop",
+    "plain_aic",
+    "plain_nice_loop",
+    "short_aic",
+    "x_chain",
+    "xy_chain",
+]
