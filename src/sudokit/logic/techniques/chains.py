@@ -507,17 +507,33 @@ def xy_chain(st: State) -> Step | None:
     return _search(st, "xy", "xy_chain")
 
 
-_AIC_STEP = "chains.aic.step"
+def _shortest_aic(st: State, mode: str) -> Step | None:
+    """The shortest AIC of ``mode`` ("aic" with grouped nodes, "plain" without),
+    memoized on the state (the nice loops ask first)."""
+    key = f"chains.{mode}.aic"
+    if key in st.memo:
+        return cast(Step | None, st.memo[key])
+    step = _search(st, mode, "aic")
+    st.memo[key] = step
+    return step
+
+
+def _loop(st: State, mode: str) -> Step | None:
+    chain = _shortest_aic(st, mode)
+    if chain is None:
+        return None  # each elimination of a loop would end an AIC no longer than it
+    step = _search(st, mode, "nice_loop", MAX_LOOP)
+    if step is None:
+        return None
+    if chain.rating < step.rating:
+        step = dataclasses.replace(step, rating=chain.rating)
+    return step
 
 
 def aic(st: State) -> Step | None:
     """An alternating inference chain over any digits, with grouped nodes (the shortest;
     memoized on the state, which :func:`nice_loop` asks first)."""
-    if _AIC_STEP in st.memo:
-        return cast(Step | None, st.memo[_AIC_STEP])
-    step = _search(st, "aic", "aic")
-    st.memo[_AIC_STEP] = step
-    return step
+    return _shortest_aic(st, "aic")
 
 
 def nice_loop(st: State) -> Step | None:
@@ -528,42 +544,18 @@ def nice_loop(st: State) -> Step | None:
 
     Rated as the shortest AIC of the position: each elimination of the loop is also the
     end of an AIC, and Sudoku Explainer (which has no loops) rates the chain it needs."""
-    chain = aic(st)
-    if chain is None:
-        return None  # each elimination of a loop would end an AIC no longer than it
-    step = _search(st, "aic", "nice_loop", MAX_LOOP)
-    if step is None:
-        return None
-    if chain.rating < step.rating:
-        step = dataclasses.replace(step, rating=chain.rating)
-    return step
-
-
-_PLAIN_AIC_STEP = "chains.plain_aic.step"
+    return _loop(st, "aic")
 
 
 def plain_aic(st: State) -> Step | None:
-    """An AIC without grouped nodes (the shortest; memoized on the state): Sudoku
-    Explainer's chains have no groups, so its path is scored with these
-    (:func:`sudokit.logic.grade.rate_path`)."""
-    if _PLAIN_AIC_STEP in st.memo:
-        return cast(Step | None, st.memo[_PLAIN_AIC_STEP])
-    step = _search(st, "plain", "aic")
-    st.memo[_PLAIN_AIC_STEP] = step
-    return step
+    """An AIC without grouped nodes (the shortest): Sudoku Explainer's chains have no
+    groups, so its path is scored with these (:func:`sudokit.logic.grade.rate_path`)."""
+    return _shortest_aic(st, "plain")
 
 
 def plain_nice_loop(st: State) -> Step | None:
     """A continuous nice loop without grouped nodes, rated as the shortest such AIC."""
-    chain = plain_aic(st)
-    if chain is None:
-        return None
-    step = _search(st, "plain", "nice_loop", MAX_LOOP)
-    if step is None:
-        return None
-    if chain.rating < step.rating:
-        step = dataclasses.replace(step, rating=chain.rating)
-    return step
+    return _loop(st, "plain")
 
 
 def short_aic(st: State) -> Step | None:
