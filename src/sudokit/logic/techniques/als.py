@@ -95,11 +95,6 @@ def find_als(st: State, max_cells: int | None = None) -> list[Als]:
     return out
 
 
-def _restricted(a: Als, b: Als, x: int) -> bool:
-    """Whether ``x`` is a restricted common digit: every x of B sees every x of A."""
-    return not (b.where[x] & ~a.seen[x] or a.where[x] & ~b.seen[x])
-
-
 def _eliminations(st: State, a: Als, b: Als, rccs: list[int]) -> list[tuple[int, int]]:
     """Singly linked (one restricted common x): the other common digits go from cells
     seeing all of them in both sets. Doubly linked (two): both sets are locked, so every
@@ -133,17 +128,17 @@ def als_xz(st: State) -> Step | None:
     shape = st.shape
     sets, graph = _restricted_graph(st)
     best: tuple[int, int, int, list[int], list[tuple[int, int]]] | None = None
-    done: set[tuple[int, int]] = set()
     for i, a in enumerate(sets):
-        for j, _ in graph[i]:
-            if j <= i or (i, j) in done:
-                continue
+        # The graph lists a pair once per restricted common, smallest digit first.
+        partners: dict[int, list[int]] = {}
+        for j, x in graph[i]:
+            if j > i:
+                partners.setdefault(j, []).append(x)
+        for j, rccs in partners.items():
             b = sets[j]
-            done.add((i, j))
             common = a.mask & b.mask
             if not common & (common - 1):
                 continue  # x alone: nothing to lock
-            rccs = [d for d in shape.digits_of_mask[common] if _restricted(a, b, d)]
             elims = _eliminations(st, a, b, rccs)
             if not elims:
                 continue
@@ -433,12 +428,11 @@ def als_chain(st: State) -> Step | None:
     for i, a in enumerate(sets):
         for z in digits_of[a.mask]:
             reach[i] |= a.seen[z]
-    end = [bool(r) for r in reach]
     work = 0
     for length in range(4, MAX_CHAIN + 1):
         best: tuple[int, list[int], list[int], list[tuple[int, int]]] | None = None
         for first in range(len(sets)):
-            if not end[first]:
+            if not reach[first]:
                 continue
             stack: list[tuple[list[int], list[int], int]] = [([first], [], sets[first].cells)]
             while stack:
@@ -462,8 +456,8 @@ def als_chain(st: State) -> Step | None:
                     work += 1
                     if work > CHAIN_WORK:
                         break
-                    if nxt < first or not end[nxt]:
-                        continue  # the same chain read from the other end, or no end
+                    if nxt < first:
+                        continue  # the same chain read from the other end
                     b = sets[nxt]
                     zs = a.mask & b.mask & ~(1 << (rccs[0] - 1)) & ~(1 << (r - 1))
                     if not zs:

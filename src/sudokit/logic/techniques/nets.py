@@ -301,7 +301,7 @@ def _advanced(
     # Most stalls have none of the level-1 patterns: the core says so at once.
     if (
         core is not None
-        and rules[:1] == _LEVEL1[:1]
+        and rules[: len(_LEVEL1)] == _LEVEL1
         and not core.basic_any(t.n, st.shape.box_rows, cands)
     ):
         rules = rules[len(_LEVEL1) :]
