@@ -27,6 +27,8 @@ from .text import (
     _VALUE,
     _check_duplicates,
     _from_symbols,
+    _json_value,
+    _shown,
     format_line,
 )
 
@@ -277,10 +279,7 @@ def format_json(puzzle: Grid | Position) -> str:
 
 
 def _json_position(text: str, check: bool) -> Position:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not JSON: {err.msg} at column {err.colno}") from None
+    value = _json_value(text, "not JSON")
     if not isinstance(value, dict) or not isinstance(value.get("puzzle"), str):
         raise ParseError('expected an object with a "puzzle" string')
     givens = _from_symbols(value["puzzle"].strip(), None, check)
@@ -298,7 +297,7 @@ def _json_position(text: str, check: bool) -> Position:
             if not isinstance(group, str) or not _ALLOWED[n].issuperset(group) or "." in group:
                 r, c = divmod(cell, n)
                 raise SymbolError(
-                    f'"candidates" row {r + 1}, column {c + 1}: {group!r} is not a set of '
+                    f'"candidates" row {r + 1}, column {c + 1}: {_shown(group)} is not a set of '
                     "candidates",
                     row=r,
                     col=c,

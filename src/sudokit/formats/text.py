@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import CellCountError, DuplicateError, ShapeError, SymbolError
+from ..errors import CellCountError, DuplicateError, ParseError, ShapeError, SymbolError
 from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
 from ..grid import Grid
 
@@ -107,13 +107,15 @@ def parse_rows(
     cells: list[int] = []
     for r, row in enumerate(rows):
         if isinstance(row, str | bytes) or not isinstance(row, Sequence):
-            raise ShapeError(f"row {r + 1}: expected a list of {n} values, got {row!r}", row=r)
+            raise ShapeError(
+                f"row {r + 1}: expected a list of {n} values, got {_shown(row)}", row=r
+            )
         if len(row) != n:
             raise ShapeError(f"row {r + 1} has {len(row)} values, expected {n}", row=r)
         for c, v in enumerate(row):
             if type(v) is not int:
                 raise SymbolError(
-                    f"row {r + 1}, column {c + 1}: {v!r} is not an integer", row=r, col=c
+                    f"row {r + 1}, column {c + 1}: {_shown(v)} is not an integer", row=r, col=c
                 )
             if not 0 <= v <= n:
                 raise SymbolError(
@@ -126,17 +128,35 @@ def parse_rows(
     return grid
 
 
-def _nested_list(text: str) -> Any:
-    """The value of a nested list written as text (``[[5, 3, 0, ...], ...]``)."""
+def _json_value(text: str, what: str, error: type[ParseError] = ParseError) -> Any:
+    """The value of a JSON text, or ``error`` saying why it is not ``what``: bad syntax,
+    nesting too deep for Python to read (a hostile ``[[[[...]]]]``) or a number too long."""
     import json  # here: json is a few milliseconds of start-up that a plain line never needs
 
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise ShapeError(
-            f"not a nested list of numbers: {err.msg} at column {err.colno}",
+        raise error(
+            f"{what}: {err.msg} at column {err.colno}",
             line=err.lineno if err.lineno > 1 else None,
         ) from None
+    except RecursionError:
+        raise error(f"{what}: nested too deeply to read") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise error(f"{what}: a number too long to read") from None
+
+
+def _nested_list(text: str) -> Any:
+    """The value of a nested list written as text (``[[5, 3, 0, ...], ...]``)."""
+    return _json_value(text, "not a nested list of numbers", ShapeError)
+
+
+def _shown(value: object) -> str:
+    """A short repr of a value read from a file: bounded in length and depth, so a hostile
+    value cannot make the message huge or recurse too deeply."""
+    import reprlib
+
+    return reprlib.repr(value)
 
 
 def _symbols(grid: Grid, empty: str) -> str:
