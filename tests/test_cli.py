@@ -59,7 +59,7 @@ PUZZLES_BY_SIZE = {
     ),
 }
 
-SOLVE_KEYS = ["puzzle", "solution", "status", "error", "line"]
+SOLVE_KEYS = ["puzzle", "solution", "status", "unique", "error", "line"]
 COUNT_KEYS = ["puzzle", "count", "limit", "error", "line"]
 VALIDATE_KEYS = ["puzzle", "status", "error", "line"]
 GENERATE_KEYS = ["puzzle", "seed", "size", "symmetry", "difficulty", "require", "clues"]
@@ -266,6 +266,7 @@ def test_solve_json_for_one_puzzle() -> None:
         "puzzle": UNIQUE,
         "solution": SOLUTION,
         "status": "solved",
+        "unique": True,
         "error": None,
         "line": None,
     }
@@ -403,13 +404,16 @@ def test_solve_file_json_lines(tmp_path: Path) -> None:
     assert result.exit_code == 2
     got = records(result)
     assert all(list(r) == SOLVE_KEYS for r in got)
+    solved = {"solution": SOLUTION, "status": "solved", "unique": True}
+    unsolved = {"solution": None, "status": "no solution", "unique": None}
     assert got == [
-        {"puzzle": UNIQUE, "solution": SOLUTION, "status": "solved", "error": None, "line": 1},
-        {"puzzle": NONE, "solution": None, "status": "no solution", "error": None, "line": 3},
+        {"puzzle": UNIQUE, **solved, "error": None, "line": 1},
+        {"puzzle": NONE, **unsolved, "error": None, "line": 3},
         {
             "puzzle": BAD_SYMBOL,
             "solution": None,
             "status": "error",
+            "unique": None,
             "error": f"line 4: {BAD_SYMBOL_MESSAGE}",
             "line": 4,
         },

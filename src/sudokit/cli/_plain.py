@@ -77,15 +77,18 @@ def answer(
     answer_record: AnswerRecord,
     tick: Callable[[int], None],
     executor: Executor,
+    several: Callable[[int], None] | None = None,
 ) -> int:
     """Answer every puzzle of ``source`` on stdout, in input order; the worst exit code.
 
     ``by_count(count)`` is the answer (and exit code) of a plain puzzle with ``count >= 1``
-    solutions, or None for ``solve``, whose answer is the solution itself.
+    solutions, or None for ``solve``, whose answer is the solution itself; then
+    ``several(line number)`` is told of each plain puzzle with two solutions or more
+    (after its answer is written).
     """
     sys.stdout.flush()  # what was echoed before comes first
     writer = Writer(sys.stdout.buffer, eager=source.size is None)
-    state = _State(limit, by_count, answer_record, writer, tick)
+    state = _State(limit, by_count, answer_record, writer, tick, several)
     try:
         work = _work(source.pieces, limit, writer.eager)
         if writer.eager:
@@ -229,8 +232,10 @@ class _State:
         answer_record: AnswerRecord,
         writer: Writer,
         tick: Callable[[int], None],
+        several: Callable[[int], None] | None = None,
     ) -> None:
         self.by_count = by_count
+        self.several = several
         self.answer_record = answer_record
         self.writer = writer
         self.tick = tick
@@ -287,6 +292,12 @@ class _State:
                         code = max(code, zero)
         self.writer.add(b"".join(answers))
         self.worst = max(self.worst, code)
+        if self.several is not None and max(counts, default=0) >= 2:
+            if self.writer.eager:
+                self.writer.flush()
+            for i, count in enumerate(counts):
+                if count >= 2:
+                    self.several(numbers[i])
         self.tick(len(counts))
 
 

@@ -151,7 +151,12 @@ def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
         if record.grid is None:
             return f"error: {record.error}", 2
         answer = task.many(record.grid, search(record.grid, task.many_limit))
+        if answer.note:
+            click.echo(f"note: line {record.line}: {answer.note}", err=True)
         return answer.text, answer.code
+
+    def several(line: int) -> None:  # a plain line the C core found several solutions to
+        click.echo(f"note: line {line}: {SEVERAL_NOTE}", err=True)
 
     def ticks(n: int) -> None:
         for _ in range(n):
@@ -166,6 +171,7 @@ def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
             answer_record,
             (lambda n: None) if tick is noop else ticks,
             runner,
+            several=None if task.counted else several,
         )
 
 
@@ -190,17 +196,20 @@ def _answer_records(
             if record.grid is None:
                 error = str(record.error)
                 text, puzzle, fields = f"error: {error}", record.text, task.error_fields
-                code = 2
+                code, note = 2, None
             else:
                 answer = task.many(record.grid, next(found))
                 error, puzzle = None, format_line(record.grid)
                 text, fields, code = answer.text, answer.fields, answer.code
+                note = answer.note
             if as_json:
                 click.echo(_json(puzzle, fields, error, record.line))
             else:
                 if pretty and not first:
                     click.echo()
                 click.echo(text)
+                if note:
+                    click.echo(f"note: line {record.line}: {note}", err=True)
             first = False
             worst = max(worst, code)
             tick()
@@ -233,12 +242,18 @@ def _run(
 
 # --- solve -------------------------------------------------------------------------------
 
-_NO_SOLUTION = _Answer("no solution", {"solution": None, "status": "no solution"}, 1)
+_NO_SOLUTION = _Answer(
+    "no solution", {"solution": None, "status": "no solution", "unique": None}, 1
+)
+
+#: Said on stderr of a file's puzzle with several solutions (after ``line N: ``).
+SEVERAL_NOTE = "several solutions; one is shown"
 
 
-def _solved(solution: Grid, pretty: bool, note: str | None = None) -> _Answer:
+def _solved(solution: Grid, pretty: bool, unique: bool, note: str | None = None) -> _Answer:
     text = format_pretty(solution) if pretty else format_line(solution)
-    return _Answer(text, {"solution": format_line(solution), "status": "solved"}, 0, note)
+    fields = {"solution": format_line(solution), "status": "solved", "unique": unique}
+    return _Answer(text, fields, 0, note)
 
 
 @click.command("solve", cls=_Command)
@@ -260,8 +275,10 @@ def solve_cmd(
     A puzzle with several solutions gets one of them and a note on stderr.
 
     With -f, one line is printed per puzzle, in input order: the solution, 'no solution'
-    or 'error: line N: ...'. Lines starting with '#' and blank lines are skipped; extra
-    fields on a line (ids, ratings, CSV columns) are ignored.
+    or 'error: line N: ...'; a puzzle with several solutions gets one, and 'note: line N:
+    several solutions; one is shown' on stderr (with --json, "unique": false). Lines
+    starting with '#' and blank lines are skipped; extra fields on a line (ids, ratings,
+    CSV columns) are ignored.
 
     Exit status: 0 when every puzzle is solved, 1 when some puzzle has no solution, 2
     when some input is malformed.
@@ -280,15 +297,17 @@ def solve_cmd(
         note = None
         if outcome.count >= 2:
             note = "this puzzle has more than one solution; showing one"
-        return _solved(Grid(grid.shape, outcome.solution), pretty, note)
+        return _solved(Grid(grid.shape, outcome.solution), pretty, outcome.count == 1, note)
 
     def many(grid: Grid, outcome: Outcome) -> _Answer:
         if outcome.solution is None:
             return _NO_SOLUTION
-        return _solved(Grid(grid.shape, outcome.solution), pretty)
+        unique = outcome.count == 1
+        note = None if unique else SEVERAL_NOTE
+        return _solved(Grid(grid.shape, outcome.solution), pretty, unique, note)
 
-    error_fields = {"solution": None, "status": "error"}
-    task = _Task(one, 2, many, 1, error_fields, "solving")
+    error_fields = {"solution": None, "status": "error", "unique": None}
+    task = _Task(one, 2, many, 2, error_fields, "solving")
     _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, pretty=pretty)
 
 

@@ -1,0 +1,77 @@
+"""What the command line says around its answers: notes, progress, errors and help texts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sudokit.cli import main
+
+UNIQUE = ".3...1.....8..7..91..94....9.3....8..2.6.3.9..6....3.7....25..32..8..9.....7...2."
+#: UNIQUE without its r5c2 clue: several solutions.
+SEVERAL = ".3...1.....8..7..91..94....9.3....8....6.3.9..6....3.7....25..32..8..9.....7...2."
+SEVERAL_4 = "................"
+UNIQUE_4 = "...2...42...3..."
+
+
+def run(args: Sequence[str], input: str | bytes | None = None, **kwargs: Any) -> Result:
+    return CliRunner().invoke(main, list(args), input=input, **kwargs)
+
+
+def notes(result: Result) -> list[str]:
+    return [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+
+
+# --- solve -f marks a puzzle with several solutions ------------------------------------------
+
+SEVERAL_FILE = [UNIQUE, "# a comment", SEVERAL, UNIQUE_4, SEVERAL_4, UNIQUE]
+SEVERAL_LINES = [3, 5]
+
+
+@pytest.mark.parametrize("stdin", [False, True], ids=["file", "pipe"])
+def test_solve_file_notes_each_line_with_several_solutions(tmp_path: Path, stdin: bool) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("".join(line + "\n" for line in SEVERAL_FILE), encoding="utf-8")
+    if stdin:
+        result = run(["solve", "-f", "-"], input=path.read_bytes())
+    else:
+        result = run(["solve", "-f", str(path)])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 5  # every puzzle still gets its solution
+    assert sorted(notes(result)) == [
+        f"note: line {n}: several solutions; one is shown" for n in SEVERAL_LINES
+    ]
+
+
+def test_solve_file_notes_in_pretty_output(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("".join(line + "\n" for line in SEVERAL_FILE), encoding="utf-8")
+    result = run(["solve", "-f", str(path), "--pretty"])
+    assert result.exit_code == 0
+    assert sorted(notes(result)) == [
+        f"note: line {n}: several solutions; one is shown" for n in SEVERAL_LINES
+    ]
+
+
+def test_solve_file_json_says_whether_the_solution_is_unique(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("".join(line + "\n" for line in SEVERAL_FILE), encoding="utf-8")
+    result = run(["solve", "-f", str(path), "--json"])
+    assert result.exit_code == 0
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], r["unique"]) for r in got] == [
+        (1, True),
+        (3, False),
+        (4, True),
+        (5, False),
+        (6, True),
+    ]
+    assert all(r["status"] == "solved" for r in got)
+    assert notes(result) == []  # the field says it
+    (one,) = [json.loads(x) for x in run(["solve", "--json", SEVERAL]).stdout.splitlines()]
+    assert one["unique"] is False
