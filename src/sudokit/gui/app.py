@@ -263,7 +263,8 @@ class App:
         dirty = c.dirty
         if c.dialog is not None:
             if dirty.any:
-                if self._backdrop is None or self._backdrop_for != c.dialog_serial:
+                stale = self._backdrop_for != c.dialog_serial or dirty.backdrop
+                if self._backdrop is None or stale:
                     draw_main(scr, c, t)
                     dim = pygame.Surface(scr.get_size(), pygame.SRCALPHA)
                     dim.fill(t.dim)

@@ -627,6 +627,7 @@ class Controller(Sharing, Hinting):
 
     def change_setting(self, key: str, value: str) -> None:
         """Change a setting (from the settings dialog) and save it."""
+        self.dirty.backdrop = True  # the game behind the dialog shows the change too
         if key == "checking":
             self.set_checking(Checking(value))
             return
@@ -721,6 +722,8 @@ class Controller(Sharing, Hinting):
             return
         if isinstance(outcome, Changed):  # the settings dialog stays open
             self.change_setting(outcome.key, outcome.value)
+            if isinstance(self.dialog, SettingsDialog):
+                self.dialog.refresh()  # the choice shows at once
             return
         self.dialog = None
         match outcome:

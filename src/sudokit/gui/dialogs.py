@@ -598,6 +598,10 @@ class SettingsDialog(Dialog):
                 b.active = b.key == f"{key}:{self.value(key)}"
         self.buttons = [*(b for _, _, row in self.rows for b in row), self.close]
 
+    def refresh(self) -> None:
+        """Show the settings as they are now (the controller applies each click)."""
+        self._sync()
+
     def row_tops(self) -> list[int]:
         """Where each row's title goes."""
         return [self.rect.y + self.px(72 + 84 * i) for i in range(len(self.rows))]

@@ -177,13 +177,15 @@ class Dirty:
     board: bool = False
     header: bool = False
     buttons: set[str] = field(default_factory=set)
+    #: The screen under an open dialog changed (a setting): draw it again, not the copy.
+    backdrop: bool = False
 
     @property
     def any(self) -> bool:
-        return self.all or self.board or self.header or bool(self.buttons)
+        return self.all or self.board or self.header or bool(self.buttons) or self.backdrop
 
     def clear(self) -> None:
-        self.all = self.board = self.header = False
+        self.all = self.board = self.header = self.backdrop = False
         self.buttons.clear()
 
 

@@ -1,0 +1,132 @@
+# ruff: noqa: F811
+"""What the player sees at once: a setting shows as it is clicked (the dialog and the
+screen behind it), Clear in "your puzzle" starts again at the first cell, a new game asks
+before it ends one in progress, the notes toggle reads in a small window, a 16×16 board's
+notes keep off the grid lines and a 16×16 game gets its bigger window, and the watch
+window wears the game's theme."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SUDOKIT_THEME"] = "light"  # whatever the desktop running the tests prefers
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+# The shared fixtures are imported by name; pytest passes them as parameters.
+from gui_support import (  # noqa: F401
+    PUZZLE,
+    FakeClock,
+    _home,
+    clock,
+    quick_puzzle,
+)
+from sudokit.game import Store
+from sudokit.gui.app import App
+from sudokit.gui.controller import Controller
+from sudokit.gui.dialogs import SettingsDialog
+from sudokit.gui.interpret import DialogButton, Key, KeyUp
+from sudokit.gui.theme import DARK, LIGHT, Color
+
+
+@pytest.fixture()
+def app(clock: FakeClock) -> Iterator[App]:
+    store = Store()
+    game = App(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)  # type: ignore[arg-type]
+    game.pump()  # the first frame
+    yield game
+    store.close()
+
+
+@pytest.fixture()
+def game(clock: FakeClock) -> Iterator[Controller]:
+    store = Store()
+    c = Controller(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)
+    yield c
+    store.close()
+
+
+def post_click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.pump()
+
+
+def dialog_button(app: App, key: str) -> tuple[int, int]:
+    dialog = app.controller.dialog
+    assert dialog is not None
+    return next(b.rect.center for b in dialog.buttons if b.key == key)
+
+
+def active(c: Controller) -> set[str]:
+    assert c.dialog is not None
+    return {b.key for b in c.dialog.buttons if b.active}
+
+
+def veiled(color: Color, veil: tuple[int, int, int, int]) -> Color:
+    """``color`` under the translucent veil a dialog lays over the screen."""
+    a = veil[3] / 255
+    r, g, b = (round(v * a + c * (1 - a)) for v, c in zip(veil[:3], color, strict=True))
+    return (r, g, b)
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
+
+
+# --- 1. settings show what was picked -------------------------------------------------------
+
+
+def test_a_theme_click_shows_at_once_in_the_dialog_and_behind_it(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_COMMA, mod=pygame.KMOD_CTRL))
+    app.pump()
+    c = app.controller
+    assert isinstance(c.dialog, SettingsDialog)
+    corner = (2, 2)  # the screen's background, under the veil, outside the card
+    assert near(app.screen.get_at(corner), veiled(LIGHT.background, LIGHT.dim))
+    post_click(app, dialog_button(app, "theme:dark"))
+    assert "theme:dark" in active(c) and "theme:system" not in active(c)
+    assert near(app.screen.get_at(corner), veiled(DARK.background, DARK.dim)), (
+        "the game behind the dialog is drawn in the new theme at once"
+    )
+    post_click(app, dialog_button(app, "theme:light"))
+    assert "theme:light" in active(c) and "theme:dark" not in active(c)
+    assert near(app.screen.get_at(corner), veiled(LIGHT.background, LIGHT.dim))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("timer", "hidden"), ("checking", "off"), ("checking", "solution"), ("scale", "1.5")],
+)
+def test_every_setting_click_is_highlighted_at_once(game: Controller, key: str, value: str) -> None:
+    game.open_settings()
+    before = next(k for k in active(game) if k.startswith(f"{key}:"))
+    game.apply(DialogButton(f"{key}:{value}"))
+    now = {k for k in active(game) if k.startswith(f"{key}:")}
+    assert now == {f"{key}:{value}"}, f"{before} gave way to the choice"
+    assert isinstance(game.dialog, SettingsDialog), "the dialog stays open"
+
+
+def test_a_hidden_timer_leaves_the_screen_behind_the_dialog(app: App) -> None:
+    c = app.controller
+    c.open_settings()
+    app.pump()
+    serial = c.dialog_serial
+    c.apply(DialogButton("timer:hidden"))
+    assert c.dirty.backdrop, "the screen behind the dialog is drawn again"
+    app.pump()
+    assert c.dialog_serial == serial and not c.dirty.any
+
+
+def _key(c: Controller, name: str, **kw: bool) -> None:
+    c.handle(Key(name, **kw))
+    c.handle(KeyUp(name))
