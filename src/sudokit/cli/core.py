@@ -462,8 +462,10 @@ def show_cmd(
     try:
         if png_path is not None:
             render.render_png(grid, png_path, solution=solution, candidates=candidates)
+            click.echo(f"wrote {png_path}", err=True)  # stderr: stdout holds the picture
         if svg_path is not None:
             render.render_svg(grid, svg_path, solution=solution, candidates=candidates)
+            click.echo(f"wrote {svg_path}", err=True)
     except ImportError:
         click.echo("error: PNG pictures need Pillow: pip install 'sudokit[render]'", err=True)
         ctx.exit(2)
