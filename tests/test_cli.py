@@ -38,7 +38,10 @@ NONE = "43...1.....8..7..91..94....9.3....8..2.6.3.9..6....3.7....25..32..8..9..
 BAD_SYMBOL = "x" + UNIQUE[1:]
 BAD_SYMBOL_MESSAGE = "row 1, column 1: 'x' is not a digit (1-9, or . or 0 for empty)"
 SHORT = UNIQUE[1:]
-SHORT_MESSAGE = "expected 81 cells, got 80"
+SHORT_MESSAGE = (
+    "80 cells: a puzzle has 16 (4×4), 36 (6×6), 81 (9×9), 144 (12×12) or 256 (16×16) cells; "
+    "1 too few for 9×9"
+)
 DUPLICATE = "3" + UNIQUE[1:]
 DUPLICATE_MESSAGE = "duplicate 3 in row 1 (r1c1, r1c2)"
 
@@ -679,7 +682,7 @@ def test_validate_says_how_many_solutions(puzzle: str, verdict: str, status: int
     [
         (BAD_SYMBOL, BAD_SYMBOL_MESSAGE, "row 1, column 1"),
         (DUPLICATE, DUPLICATE_MESSAGE, "r1c1, r1c2"),
-        (SHORT, SHORT_MESSAGE, "81 cells"),
+        (SHORT, SHORT_MESSAGE, "1 too few for 9×9"),
     ],
 )
 def test_validate_names_the_place_of_a_malformed_puzzle(

@@ -29,7 +29,7 @@ def test_a_missing_file_is_named(
     result = CliRunner().invoke(main, [command, name])
     assert result.exit_code == 2, result.output
     assert f"no such file: {name}" in result.output
-    assert "cells, got" not in result.output
+    assert "a puzzle has" not in result.output
 
 
 def test_a_missing_file_for_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -40,7 +40,7 @@ def test_a_missing_file_for_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 def test_a_short_puzzle_is_still_a_puzzle_error() -> None:
     result = CliRunner().invoke(main, ["solve", "53..7....6..195"])
-    assert result.exit_code == 2 and "expected 16 cells, got 15" in result.output
+    assert result.exit_code == 2 and "15 cells: a puzzle has 16 (4×4)" in result.output
 
 
 @pytest.mark.parametrize("size", [4, 9, 12, 16])

@@ -9,8 +9,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given
+from hypothesis import strategies as st
 
+from sudokit import parse
 from sudokit.cli import main
+from sudokit.errors import CellCountError
+from sudokit.geometry import CELL_COUNTS
 
 UNIQUE = ".3...1.....8..7..91..94....9.3....8..2.6.3.9..6....3.7....25..32..8..9.....7...2."
 #: UNIQUE without its r5c2 clue: several solutions.
@@ -75,3 +80,38 @@ def test_solve_file_json_says_whether_the_solution_is_unique(tmp_path: Path) -> 
     assert notes(result) == []  # the field says it
     (one,) = [json.loads(x) for x in run(["solve", "--json", SEVERAL]).stdout.splitlines()]
     assert one["unique"] is False
+
+
+# --- show says what it wrote -----------------------------------------------------------------
+
+
+def test_show_says_which_pictures_it_wrote(tmp_path: Path) -> None:
+    png, svg = tmp_path / "board.png", tmp_path / "board.svg"
+    result = run(["show", UNIQUE, "--png", str(png), "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    assert png.stat().st_size > 0 and svg.stat().st_size > 0
+    assert result.stderr.splitlines() == [f"wrote {png}", f"wrote {svg}"]
+    assert "wrote" not in result.stdout  # stdout is the picture alone, fit for a pipe
+
+
+# --- a wrong number of cells names every size ------------------------------------------------
+
+EVERY_COUNT = "a puzzle has 16 (4×4), 36 (6×6), 81 (9×9), 144 (12×12) or 256 (16×16) cells"
+
+
+def test_a_six_letter_word_is_not_told_it_lacks_ten_cells() -> None:
+    result = run(["solve", "123456"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == f"error: 6 cells: {EVERY_COUNT}"
+
+
+@given(st.integers(min_value=1, max_value=400).filter(lambda k: k not in CELL_COUNTS))
+def test_a_wrong_count_names_every_size(count: int) -> None:
+    with pytest.raises(CellCountError) as info:
+        parse("1" + "." * (count - 1))
+    message = str(info.value)
+    assert message.startswith(f"{count} cell{'s' if count > 1 else ''}: {EVERY_COUNT}")
+    nearest = min(CELL_COUNTS, key=lambda c: (abs(c - count), c))
+    n = CELL_COUNTS[nearest]
+    close = f"; {abs(nearest - count)} too {'few' if count < nearest else 'many'} for {n}×{n}"
+    assert message.endswith(close) == (abs(nearest - count) <= n)

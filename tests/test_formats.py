@@ -159,14 +159,20 @@ def test_format_rows_4x4_exactly() -> None:
     )
 
 
+#: What a wrong cell count says: every count a puzzle may have.
+EVERY_COUNT = "a puzzle has 16 (4×4), 36 (6×6), 81 (9×9), 144 (12×12) or 256 (16×16) cells"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("." * 80, "expected 81 cells, got 80"),
-        ("." * 82, "expected 81 cells, got 82"),
-        ("." * 15, "expected 16 cells, got 15"),
-        ("." * 140, "expected 144 cells, got 140"),
-        ("." * 300, "expected 256 cells, got 300"),
+        ("." * 80, f"80 cells: {EVERY_COUNT}; 1 too few for 9×9"),
+        ("." * 82, f"82 cells: {EVERY_COUNT}; 1 too many for 9×9"),
+        ("." * 15, f"15 cells: {EVERY_COUNT}; 1 too few for 4×4"),
+        ("." * 140, f"140 cells: {EVERY_COUNT}; 4 too few for 12×12"),
+        ("." * 300, f"300 cells: {EVERY_COUNT}"),  # far from every size
+        ("123456", f"6 cells: {EVERY_COUNT}"),  # a word, not a short 4×4
+        ("1", f"1 cell: {EVERY_COUNT}"),
         ("", "empty puzzle: no cells found"),
         ("  \n | --- | \n", "empty puzzle: no cells found"),
     ],
@@ -567,7 +573,7 @@ def test_malformed_lines_are_reported_and_reading_goes_on() -> None:
     assert all(r.grid is None and isinstance(r.error, ParseError) for r in records[1:5])
     errors = [r.error for r in records[1:5]]
     assert [e.line for e in errors if e] == [2, 3, 4, 5]
-    assert str(errors[0]) == "line 2: expected 81 cells, got 80"
+    assert str(errors[0]) == f"line 2: 80 cells: {EVERY_COUNT}; 1 too few for 9×9"
     assert isinstance(errors[0], CellCountError)
     assert str(errors[1]).startswith("line 3: no puzzle found")
     assert "hello world" in str(errors[1])

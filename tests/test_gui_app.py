@@ -264,7 +264,7 @@ def test_cli_screenshot(tmp_path: Path) -> None:
 
 def test_cli_play_refuses_bad_puzzles(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["play", "--screenshot", str(tmp_path / "x.png"), "1234"])
-    assert result.exit_code == 2 and "expected 16 cells" in result.output
+    assert result.exit_code == 2 and "4 cells: a puzzle has 16 (4×4)" in result.output
     result = CliRunner().invoke(main, ["play", "--screenshot", str(tmp_path / "x.png"), "." * 81])
     assert result.exit_code == 2 and "several solutions" in result.output
 

@@ -310,7 +310,7 @@ _PATH_SIGN = re.compile(r"[/\\~]|\.(?=[A-Za-z0-9]{2,5}$)[A-Za-z0-9]*[H-Zh-z]")
 
 def missing_file(text: str) -> str | None:
     """``no such file: PATH`` when an argument that failed to read as a puzzle looks like
-    the name of a file that does not exist (rather than "expected 16 cells, got 10")."""
+    the name of a file that does not exist (rather than "10 cells: a puzzle has ...")."""
     name = text.strip()
     if not name or len(name) > 4096 or not _PATH_CHARS.fullmatch(name):
         return None

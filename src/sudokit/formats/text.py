@@ -24,8 +24,19 @@ for _i, _s in enumerate(SYMBOLS, start=1):
 _ALLOWED = {n: frozenset(ch for ch, v in _VALUE.items() if v <= n) for n in SIZES}
 
 
-def _nearest_count(count: int) -> int:
-    return min(CELL_COUNTS, key=lambda c: (abs(c - count), c))
+def _count_error(count: int) -> str:
+    """What is wrong with a puzzle of ``count`` cells, whose size the count must tell:
+    every count a puzzle may have, and how far off the nearest is when it is close
+    (``80 cells: a puzzle has 16 (4×4), ... cells; 1 too few for 9×9``)."""
+    counts = [f"{c} ({n}×{n})" for c, n in CELL_COUNTS.items()]
+    said = f"{count} cell{'' if count == 1 else 's'}: a puzzle has "
+    said += ", ".join(counts[:-1]) + f" or {counts[-1]} cells"
+    nearest = min(CELL_COUNTS, key=lambda c: (abs(c - count), c))
+    n = CELL_COUNTS[nearest]
+    if abs(nearest - count) <= n:  # close to one size: likely a cell missed or doubled
+        off = abs(nearest - count)
+        said += f"; {off} too {'few' if count < nearest else 'many'} for {n}×{n}"
+    return said
 
 
 def _check_duplicates(grid: Grid) -> None:
@@ -50,7 +61,7 @@ def _from_symbols(text: str, size: int | None, check: bool) -> Grid:
         if n is None:
             if count == 0:
                 raise CellCountError("empty puzzle: no cells found")
-            raise CellCountError(f"expected {_nearest_count(count)} cells, got {count}")
+            raise CellCountError(_count_error(count))
         shape = Shape.of(n)
     n = shape.n
     if not _ALLOWED[n].issuperset(text):
