@@ -158,3 +158,46 @@ def test_small_sixteen_cells_switch_to_readable_compact_notes(cell: int) -> None
     assert size >= MIN_NOTE
     if not positional:
         assert cols * rows >= 2, "room for a note and the sign of more"
+
+
+# --- buttons in every state ---------------------------------------------------------------
+
+BUTTON_KINDS = ["normal", "primary", "ghost", "digit", "segment", "toggle"]
+#: (hover, pressed): at rest, under the mouse, held down (with or without the mouse on it).
+BUTTON_STATES = [(False, False), (True, False), (True, True), (False, True)]
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
+def test_every_button_reads_at_4_5_to_1_at_rest_hovered_and_pressed(theme: Theme) -> None:
+    from sudokit.gui.layout import Button
+    from sudokit.gui.widgets import button_colors
+
+    low = []
+    for kind in BUTTON_KINDS:
+        for on in (False, True):
+            b = Button("b", "Label", kind, active=on, sub="3 left" if kind == "digit" else "")
+            for hover, pressed in BUTTON_STATES:
+                colors = button_colors(b, theme, hover=hover, pressed=pressed)
+                under = colors.fill if colors.fill is not None else theme.background
+                lines = [("text", colors.text)] + ([("sub", colors.sub)] if b.sub else [])
+                for what, ink in lines:
+                    ratio = contrast(ink, under)
+                    if ratio < 4.5:
+                        low.append((kind, on, hover, pressed, what, round(ratio, 2)))
+    assert low == []
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
+@pytest.mark.parametrize("kind", BUTTON_KINDS)
+def test_buttons_are_drawn_in_the_colours_that_were_checked(kind: str, theme: Theme) -> None:
+    from sudokit.gui.layout import Button
+    from sudokit.gui.widgets import button_colors, draw_button
+
+    pygame.font.init()
+    surface = pygame.Surface((200, 80))
+    b = Button("b", "", kind, Rect(10, 10, 180, 60))
+    for hover, pressed in BUTTON_STATES:
+        surface.fill(theme.background)
+        draw_button(surface, b, theme, hover=hover, pressed=pressed)
+        fill = button_colors(b, theme, hover=hover, pressed=pressed).fill
+        assert tuple(surface.get_at((100, 40)))[:3] == (fill or theme.background)

@@ -34,6 +34,9 @@ class Theme:
     #: The accent as text on light tints (chips, active toggles).
     accent_dark: Color = (29, 78, 216)
     accent_text: Color = (255, 255, 255)
+    #: Fills of accent buttons under the mouse and held down (under ``accent_text``).
+    accent_hover: Color = (29, 78, 216)
+    accent_pressed: Color = (30, 64, 175)
     success: Color = (21, 115, 71)
     error: Color = (185, 28, 28)
     # Board.
@@ -69,7 +72,7 @@ DARK = Theme(
     background=(15, 23, 42),
     surface=(30, 41, 59),
     text=(226, 232, 240),
-    muted=(160, 174, 192),
+    muted=(170, 183, 200),
     faint=(150, 164, 184),
     accent=(37, 99, 235),
     accent_dark=(165, 205, 255),

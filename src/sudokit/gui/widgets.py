@@ -8,6 +8,7 @@ mouse, and this module draws them with their hover and pressed states.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -21,32 +22,38 @@ def label_size(rect: Rect) -> int:
     return max(12, round(min(rect.h * 0.40, 20 * max(1.0, rect.h / 55))))
 
 
-def draw_button(
-    surface: pygame.Surface, button: Button, theme: Theme, *, hover: bool, pressed: bool
-) -> None:
-    rect = button.rect
-    if rect.w <= 0 or rect.h <= 0:
-        return
-    radius = max(6, min(12, rect.h // 4))
+class ButtonColors(NamedTuple):
+    """The colours of a button in one state."""
+
+    #: None: nothing drawn (a ghost button at rest shows what is under it).
+    fill: Color | None
+    border: Color | None
+    text: Color
+    #: The small second line of a number-pad key ("3 left").
+    sub: Color
+
+
+def button_colors(button: Button, theme: Theme, *, hover: bool, pressed: bool) -> ButtonColors:
+    """The colours :func:`draw_button` uses for ``button`` at rest, under the mouse or
+    held down (a test checks every text against its fill, in both themes)."""
     enabled = button.enabled
     kind = button.kind
-    if kind == "primary":
-        fill = theme.accent_dark if (pressed or hover) and enabled else theme.accent
+    fill: Color | None
+    border: Color | None = None
+    if kind == "primary" or (kind in ("segment", "toggle") and button.active):
+        # Filled with the accent; a toggle that is on looks like a pressed key.
         if not enabled:
             fill = theme.button_border
-        pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        text_color: Color = theme.accent_text
-    elif kind == "segment":
-        if button.active:
-            pygame.draw.rect(surface, theme.accent, rect, border_radius=radius)
-            text_color = theme.accent_text
+        elif pressed:
+            fill = theme.accent_pressed
+        elif hover:
+            fill = theme.accent_hover
         else:
-            fill = (
-                theme.button_pressed if pressed else theme.button_hover if hover else theme.button
-            )
-            pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            pygame.draw.rect(surface, theme.button_border, rect, 1, border_radius=radius)
-            text_color = theme.text
+            fill = theme.accent
+        text = theme.accent_text
+    elif kind in ("segment", "toggle"):
+        fill = theme.button_pressed if pressed else theme.button_hover if hover else theme.button
+        border, text = theme.button_border, theme.text
     else:
         if button.active:
             fill = theme.tint_same
@@ -56,15 +63,34 @@ def draw_button(
             fill = theme.button_hover
         else:
             fill = theme.button
-        if kind != "ghost" or hover or button.active:
-            pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            border = theme.accent if button.active else theme.button_border
-            pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
-        text_color = theme.accent_dark if button.active else theme.text
+        border = theme.accent if button.active else theme.button_border
+        if kind == "ghost" and not (hover or button.active):
+            fill = border = None
+        text = theme.accent_dark if button.active else theme.text
         if kind == "ghost":
-            text_color = theme.muted if not hover else theme.text
+            text = theme.muted if not hover else theme.text
     if not enabled or button.dim:
-        text_color = theme.button_disabled_text
+        text = theme.button_disabled_text
+    # The faint second line reads on a key at rest or hovered; darker fills take muted.
+    sub = theme.faint if fill in (None, theme.button, theme.button_hover) else theme.muted
+    return ButtonColors(fill, border, text, sub)
+
+
+def draw_button(
+    surface: pygame.Surface, button: Button, theme: Theme, *, hover: bool, pressed: bool
+) -> None:
+    rect = button.rect
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    radius = max(6, min(12, rect.h // 4))
+    enabled = button.enabled
+    kind = button.kind
+    colors = button_colors(button, theme, hover=hover, pressed=pressed)
+    if colors.fill is not None:
+        pygame.draw.rect(surface, colors.fill, rect, border_radius=radius)
+    if colors.border is not None:
+        pygame.draw.rect(surface, colors.border, rect, 1, border_radius=radius)
+    text_color = colors.text
     if kind == "digit":
         big = max(14, min(rect.h, rect.w) * 46 // 100)
         if button.sub and rect.h < 46:
@@ -76,7 +102,7 @@ def draw_button(
             if count and rect.w > 3 * big:
                 small = max(11, rect.h // 4)
                 right = (rect.right - max(6, rect.h // 7), rect.centery)
-                blit_text(surface, count, small, theme.faint, midright=right)
+                blit_text(surface, count, small, colors.sub, midright=right)
             return
         if button.sub:
             blit_text(
@@ -92,7 +118,7 @@ def draw_button(
                 surface,
                 button.sub,
                 small,
-                theme.faint,
+                colors.sub,
                 center=(rect.centerx, rect.y + rect.h * 80 // 100),
             )
         else:
