@@ -317,20 +317,27 @@ class App:
 
     # --- the watch window -------------------------------------------------------------------
     def _watch(self, puzzle: Grid) -> None:
-        """Show the watch window on ``puzzle``, then open the game's window again."""
+        """Show the watch view on ``puzzle`` in this window, then the game again.
+
+        The window stays open throughout: closing it and opening another lost the keys
+        typed in between (a Ctrl+Q left the process running, its window gone from sight
+        and its game held), so the watch borrows it and gives it back. A quit asked in
+        the watch (Ctrl+Q, a logout, a signal) ends the game too.
+        """
         from .watch import run_watch  # only when asked: the watch view is a window of its own
 
         size = self.screen.get_size()
+        quit_asked = False
         try:
-            run_watch(puzzle, ["propagation"])
+            quit_asked = run_watch(puzzle, ["propagation"], keep_display=True)
         finally:
-            # The watch window closes the display on its way out: open the game's again.
-            pygame.display.init()
             pygame.display.set_caption("sudokit")
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.key.set_repeat(320, 40)
             self._backdrop = None
             self.controller.resize(self.screen.get_size())
+        if quit_asked:
+            self.controller.quit()
 
 
 def _pos(event: pygame.event.Event, ratio: float = 1.0) -> tuple[int, int]:

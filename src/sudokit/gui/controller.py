@@ -608,7 +608,8 @@ class Controller(Sharing, Hinting):
             self.watcher(s.puzzle)
         finally:
             self.dirty.all = True
-            if not was_paused:
+            self._held.clear()  # keys let go while the watch had them sent no key-up here
+            if not was_paused and self.running:
                 s.resume()
 
     def cycle_checking(self) -> None:

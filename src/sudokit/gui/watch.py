@@ -387,6 +387,10 @@ class WatchScreen:
         self.size = size
         self.palette = palette
         self.running = True
+        #: The program is asked to end (Ctrl+Q, or a quit no close button asked for: a
+        #: logout, a signal), not only this view: the game it was opened from ends too.
+        self.quit_all = False
+        self._closing = False  # a close button was pressed: its quit closes this view only
         self.show_help = False
         self.entry: str | None = None  # the paste box's text while it is open
         self.entry_error = ""
@@ -488,8 +492,12 @@ class WatchScreen:
 
     # --- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type == pygame.WINDOWCLOSE:
+            self._closing = True
             self.running = False
+        elif event.type == pygame.QUIT:
+            self.running = False
+            self.quit_all = self.quit_all or not self._closing
         elif event.type == pygame.VIDEORESIZE:
             self.size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
         elif self.entry is not None:
@@ -500,7 +508,10 @@ class WatchScreen:
     def _handle_key(self, event: pygame.event.Event) -> None:
         key = event.key
         self.note = ""
-        if key in (pygame.K_ESCAPE, pygame.K_q):
+        if key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.running = False
+            self.quit_all = True
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
             if self.show_help:
                 self.show_help = False
             else:
@@ -688,13 +699,20 @@ def run_watch(
     speed: float = 4.0,
     candidates: bool = True,
     playing: bool = True,
-) -> None:
-    """Open the watch window on ``grid`` with one panel per algorithm; return on close.
+    keep_display: bool = False,
+) -> bool:
+    """Open the watch window on ``grid`` with one panel per algorithm; return on close:
+    True when the whole program is asked to end (Ctrl+Q, a logout, a signal), False
+    when only the watch is closed (Esc, Q, its close button).
 
-    The game can open it too: ``run_watch(puzzle, ["propagation"])``.
+    The game opens it too, in its own window: ``run_watch(puzzle, ["propagation"],
+    keep_display=True)`` draws in the window already open and leaves it open on return,
+    so nothing typed as the watch closes is lost (closing the display drops the waiting
+    events) and the game's window is never gone while the program runs.
     """
     pygame.display.init()  # display and fonts only: watching needs no sound
     pygame.font.init()
+    screen: WatchScreen | None = None
     try:
         info = pygame.display.Info()
         desktop = (info.current_w, info.current_h) if info.current_w > 0 else None
@@ -711,7 +729,9 @@ def run_watch(
     finally:
         # Not pygame.quit(): the shared font cache (gui.theme) must stay valid for the
         # game window this may have been opened from, and for the next window.
-        pygame.display.quit()
+        if not keep_display:
+            pygame.display.quit()
+    return screen is not None and screen.quit_all
 
 
 __all__ = [
