@@ -130,3 +130,21 @@ def test_a_hidden_timer_leaves_the_screen_behind_the_dialog(app: App) -> None:
 def _key(c: Controller, name: str, **kw: bool) -> None:
     c.handle(Key(name, **kw))
     c.handle(KeyUp(name))
+
+
+# --- 4. your puzzle: Clear starts again at the first cell ----------------------------------
+
+
+def test_clear_puts_the_cursor_back_on_the_first_cell() -> None:
+    from sudokit.gui.dialogs import CustomDialog
+
+    d = CustomDialog(9, lambda: None)
+    for ch in "530070000":
+        d.key(Key(ch))
+    assert d.selected == 9
+    d.click("clear")
+    assert d.cells == [0] * 81
+    assert d.selected == 0, "a puzzle typed again starts where the first one did"
+    for ch in "53":
+        d.key(Key(ch))
+    assert d.cells[:3] == [5, 3, 0]

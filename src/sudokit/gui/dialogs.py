@@ -427,6 +427,7 @@ class CustomDialog(Dialog):
             self.paste()
         elif key == "clear":
             self.cells = [0] * self.shape.ncells
+            self.selected = 0  # a puzzle typed again starts at the first cell
             self.error = ""
         elif key == "start":
             return self.start()
