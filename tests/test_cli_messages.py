@@ -12,10 +12,11 @@ from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudokit import parse
+from sudokit import generate, parse
 from sudokit.cli import main
 from sudokit.errors import CellCountError
 from sudokit.geometry import CELL_COUNTS
+from sudokit.logic import TECHNIQUES, explain
 
 UNIQUE = ".3...1.....8..7..91..94....9.3....8..2.6.3.9..6....3.7....25..32..8..9.....7...2."
 #: UNIQUE without its r5c2 clue: several solutions.
@@ -115,3 +116,37 @@ def test_a_wrong_count_names_every_size(count: int) -> None:
     n = CELL_COUNTS[nearest]
     close = f"; {abs(nearest - count)} too {'few' if count < nearest else 'many'} for {n}×{n}"
     assert message.endswith(close) == (abs(nearest - count) <= n)
+
+
+# --- an unknown technique is answered with the nearest ids -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "nearest"),
+    [
+        ("xwing", "x_wing"),
+        ("X-Wing", "x_wing"),
+        ("Naked Pair", "naked_pair"),
+        ("xy_wnig", "xy_wing"),
+    ],
+)
+def test_require_suggests_the_nearest_technique(given: str, nearest: str) -> None:
+    result = run(["generate", "--require", given])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: --require: unknown technique {given!r}: did you mean ")
+    assert nearest in line
+    assert "sudokit.logic" not in line  # no Python attribute for a user to look up
+    with pytest.raises(ValueError, match=f"did you mean .*{nearest}"):
+        generate(9, seed=1, require=[given])
+    with pytest.raises(ValueError, match=f"did you mean .*{nearest}"):
+        explain(UNIQUE, techniques=[given])
+
+
+def test_require_lists_every_id_when_none_is_near() -> None:
+    result = run(["generate", "--require", "x_wing,zzzz"])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: --require: unknown technique 'zzzz': the ids are ")
+    listed = line.split("the ids are ", 1)[1].split(", ")
+    assert listed == [t.id for t in TECHNIQUES]

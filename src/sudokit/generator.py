@@ -26,6 +26,7 @@ from .geometry import Shape
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
 from .logic.screen import finishes, singles_finish, stuck
+from .logic.techniques import unknown_technique
 from .solvers import backend_for, native, search_guesses
 from .solvers.fast import engine
 
@@ -253,7 +254,7 @@ def generate(
     need = frozenset(require or ())
     for tid in sorted(need):
         if tid not in BY_ID:
-            raise ValueError(f"unknown technique {tid!r} (see sudokit.logic.TECHNIQUES)")
+            raise ValueError(unknown_technique(tid))
     groups = symmetry_groups(shape, symmetry)
     rng = random.Random(seed)
     if difficulty is None and not need:

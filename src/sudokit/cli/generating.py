@@ -12,8 +12,9 @@ import click
 from ..formats import format_line, format_pretty, parse
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES
+from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
-from ._io import F, count_progress, dask_option, open_executor
+from ._io import F, Failure, count_progress, dask_option, open_executor
 from .core import _Command
 
 
@@ -101,7 +102,8 @@ def _chunk_size(count: int, level: str | None) -> int:
     metavar="TECH,...",
     default=None,
     help="Technique ids the puzzle needs (e.g. x_wing,xy_wing): its logical solution "
-    "uses each and its hardest step is one of them; see `sudokit explain --json` for ids.",
+    "uses each and its hardest step is one of them. An unknown id is answered with the "
+    "nearest ones (or every id).",
 )
 @click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
@@ -146,6 +148,9 @@ def generate_cmd(
         raise click.UsageError("--json and --pretty cannot be used together")
     n = int(size)
     techniques = [t.strip() for t in require.split(",") if t.strip()] if require else None
+    for tid in techniques or ():
+        if tid not in BY_ID:  # before any worker starts
+            raise Failure(f"--require: {unknown_technique(tid)}")
 
     def seeds() -> Iterator[int]:
         for i in range(count):

@@ -18,7 +18,7 @@ from ..grid import Grid
 from ..solvers import search
 from .candidates import EARLIER, FLOOR, State, cells_of
 from .step import Candidate, Step
-from .techniques import BY_ID, TECHNIQUES, Technique, level_index
+from .techniques import BY_ID, TECHNIQUES, Technique, level_index, unknown_technique
 from .techniques.singles import naked_single_rating
 
 PuzzleLike = Grid | str | Sequence[Sequence[int]]
@@ -49,7 +49,7 @@ def select(
         for t in techniques:
             tid = t if isinstance(t, str) else t.id
             if tid not in BY_ID:
-                raise ValueError(f"unknown technique {tid!r}")
+                raise ValueError(unknown_technique(tid))
             ids.add(tid)
         chosen = tuple(t for t in TECHNIQUES if t.id in ids)
     top = level_index(max_level) if max_level is not None else len(TECHNIQUES)

@@ -161,6 +161,26 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
 BY_ID: dict[str, Technique] = {t.id: t for t in TECHNIQUES}
 
 
+def unknown_technique(tid: str) -> str:
+    """What to say of ``tid``, which is not a technique id: the nearest ids (by spelling,
+    or by the technique's name: ``xwing``, ``X-Wing``), else every id."""
+    import difflib
+
+    def key(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+
+    by_key = {key(t.id): t.id for t in TECHNIQUES} | {key(t.name): t.id for t in TECHNIQUES}
+    if key(tid) in by_key:  # the id or name spelt otherwise: X-Wing, xwing
+        near = [by_key[key(tid)]]
+    else:
+        found = difflib.get_close_matches(key(tid), by_key, n=3, cutoff=0.75)
+        near = list(dict.fromkeys(by_key[k] for k in found))  # an id and its name may match
+    if near:
+        said = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
+        return f"unknown technique {tid!r}: did you mean {said}?"
+    return f"unknown technique {tid!r}: the ids are {', '.join(BY_ID)}"
+
+
 def level_index(level: str) -> int:
     """The position of a level in :data:`LEVELS` (ValueError for an unknown name)."""
     try:
@@ -169,4 +189,12 @@ def level_index(level: str) -> int:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["BY_ID", "LEVELS", "TECHNIQUES", "Level", "Technique", "level_index"]
+__all__ = [
+    "BY_ID",
+    "LEVELS",
+    "TECHNIQUES",
+    "Level",
+    "Technique",
+    "level_index",
+    "unknown_technique",
+]
