@@ -248,10 +248,10 @@ def byte_progress(source: Source, label: str) -> Iterator[Tick]:
 
 
 @contextmanager
-def count_progress(total: int, label: str) -> Iterator[Tick]:
-    """A bar of ``total`` steps when there are at least :data:`PROGRESS_MIN_COUNT` and
-    stderr is a terminal. Yields ``tick()``, to call after each step."""
-    if total < PROGRESS_MIN_COUNT or not stderr_is_terminal():
+def count_progress(total: int, label: str, minimum: int = PROGRESS_MIN_COUNT) -> Iterator[Tick]:
+    """A bar of ``total`` steps when there are at least ``minimum`` and stderr is a
+    terminal. Yields ``tick()``, to call after each step."""
+    if total < minimum or not stderr_is_terminal():
         yield noop
         return
 
