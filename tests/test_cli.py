@@ -519,16 +519,26 @@ def test_solve_shows_no_progress_for_a_small_file(tmp_path: Path) -> None:
 
 
 @needs_posix
-@pytest.mark.parametrize(("count", "bar"), [(50, True), (49, False)])
-def test_generate_shows_progress_for_50_puzzles_or_more(
-    tmp_path: Path, count: int, bar: bool
-) -> None:
+@pytest.mark.parametrize(("count", "bar"), [(2, True), (1, False)])
+def test_generate_shows_progress_from_two_puzzles_on(tmp_path: Path, count: int, bar: bool) -> None:
     out = tmp_path / "out.txt"
     args = ["generate", "-n", str(count), "--size", "4", "--seed", "1"]
     status, terminal = run_with_terminal_stderr(args, out)
     assert status == 0
     assert len(out.read_text().splitlines()) == count
     assert (b"generating" in terminal) is bar
+
+
+def test_generate_shows_no_progress_when_stderr_is_no_terminal() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudokit", "generate", "-n", "60", "--size", "4", "--seed", "1"],
+        capture_output=True,
+        env=subprocess_env(TERM="xterm"),
+        timeout=120,
+    )
+    assert proc.returncode == 0
+    assert len(proc.stdout.splitlines()) == 60
+    assert proc.stderr == b""
 
 
 def test_solve_streams_answers_as_puzzles_arrive() -> None:

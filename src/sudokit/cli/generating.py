@@ -161,7 +161,9 @@ def generate_cmd(
             yield chunk, n, symmetry, difficulty, techniques
 
     i = 0
-    with count_progress(count, "generating") as tick, open_executor(jobs, dask) as runner:
+    # A bar from two puzzles on: one graded puzzle may take seconds (a 16×16, minutes).
+    bar = count_progress(count, "generating", minimum=2)
+    with bar as tick, open_executor(jobs, dask) as runner:
         # The seeds ride along with their chunk so that --json can report them.
         sent: deque[list[int]] = deque()
 
