@@ -148,3 +148,69 @@ def test_clear_puts_the_cursor_back_on_the_first_cell() -> None:
     for ch in "53":
         d.key(Key(ch))
     assert d.cells[:3] == [5, 3, 0]
+
+
+# --- 5. a new game asks before it ends one in progress --------------------------------------
+
+
+def _wait_for_game(c: Controller) -> None:
+    import time
+
+    deadline = time.monotonic() + 10
+    while c.generating and time.monotonic() < deadline:
+        c.tick()
+        time.sleep(0.01)
+    c.tick()
+
+
+def test_a_new_game_asks_before_it_ends_one_in_progress(game: Controller) -> None:
+    from sudokit.gui.dialogs import MessageDialog, NewGameDialog
+
+    first = game.session
+    assert first is not None
+    game.select(2)
+    game.enter(4)
+    assert first.started
+    game.open_new_game()
+    assert isinstance(game.dialog, NewGameDialog)
+    game.apply(DialogButton("size:4"))
+    game.apply(DialogButton("start"))
+    assert isinstance(game.dialog, MessageDialog), "asked first"
+    assert "abandon" in game.dialog.title.lower()
+    assert game.session is first and not game.generating, "nothing ended yet"
+    game.apply(DialogButton("cancel"))
+    assert game.dialog is None and game.session is first and not first.finished
+    assert first.state.entries[2] == 4, "the game goes on as it was"
+
+    game.open_new_game()
+    game.apply(DialogButton("size:4"))
+    game.apply(DialogButton("start"))
+    game.apply(DialogButton("confirm"))
+    _wait_for_game(game)
+    assert game.session is not first and game.session is not None
+    assert game.session.size == 4
+
+
+def test_an_untouched_or_finished_game_is_replaced_without_asking(game: Controller) -> None:
+    from sudokit.game import Solve
+
+    game.open_new_game()
+    game.apply(DialogButton("size:4"))
+    game.apply(DialogButton("start"))
+    _wait_for_game(game)
+    assert game.dialog is None and game.session is not None and game.session.size == 4
+    game.play(Solve())  # finished (given up): nothing left to lose
+    game.dialog = None
+    game.open_new_game()
+    game.apply(DialogButton("size:4"))
+    game.apply(DialogButton("start"))
+    assert game.dialog is None, "no question"
+
+
+def test_the_level_picker_says_what_a_size_offers(game: Controller) -> None:
+    from sudokit.gui.dialogs import NewGameDialog
+
+    d = NewGameDialog(6, "medium", lambda n: ("easy", "hard") if n == 6 else ("easy",))
+    assert d.note == "A 6×6 grid offers Easy and Hard only."
+    d.click("size:4")
+    assert d.note == "A 4×4 grid offers Easy only."

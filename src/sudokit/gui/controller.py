@@ -148,6 +148,8 @@ class Controller(Sharing, Hinting):
         #: ``check`` (wrong digits found by Check).
         self.flash: dict[int, str] = {}
         self.job: Job | None = None
+        #: The new game asked for while the player confirms ending this one.
+        self._asked_new: tuple[int, str] | None = None
         self._init_hinting()
         self.hover: str | None = None
         self.pressed: str | None = None
@@ -729,12 +731,10 @@ class Controller(Sharing, Hinting):
         self.dialog = None
         match outcome:
             case StartNew(size, level):
-                self.settings.size, self.settings.level = size, level
-                self.settings.save(self.store, "size")
-                self.settings.save(self.store, "level")
-                self.start_new(size, level, wait=0.3)
-                if self.generating:
-                    self.say(f"Making a {size}×{size} {label(level)} puzzle…", sticky=True)
+                if self._in_progress():
+                    self._ask_abandon(size, level)
+                else:
+                    self._start_asked(size, level)
             case StartCustom(puzzle, solution):
                 if solution is None:
                     self.play_anyway(puzzle)
@@ -745,10 +745,42 @@ class Controller(Sharing, Hinting):
                 self.play(Solve())
             case Confirmed("new"):
                 self.open_new_game()
+            case Confirmed("abandon"):
+                if self._asked_new is not None:
+                    self._start_asked(*self._asked_new)
             case Share(action, count, fmt):
                 self._share(action, count, fmt)
             case Close():
                 pass
+
+    def _in_progress(self) -> bool:
+        """Whether a new game would end one with moves in it (it counts as abandoned)."""
+        s = self.session
+        return s is not None and s.started and not s.finished
+
+    def _ask_abandon(self, size: int, level: str) -> None:
+        s = self.session
+        assert s is not None
+        self._asked_new = (size, level)
+        played = f" ({format_time(s.elapsed)} played)" if self.settings.timer == "shown" else ""
+        self._open(
+            MessageDialog(
+                "Abandon this game?",
+                f"Your {s.size}×{s.size} {label(s.level)} game{played} will end and count "
+                f"as played, not solved. Start a {size}×{size} {label(level)} game instead?",
+                confirm=("New game", "abandon"),
+                cancel="Keep playing",
+            )
+        )
+
+    def _start_asked(self, size: int, level: str) -> None:
+        self._asked_new = None
+        self.settings.size, self.settings.level = size, level
+        self.settings.save(self.store, "size")
+        self.settings.save(self.store, "level")
+        self.start_new(size, level, wait=0.3)
+        if self.generating:
+            self.say(f"Making a {size}×{size} {label(level)} puzzle…", sticky=True)
 
     # --- time -------------------------------------------------------------------------------
     def tick(self) -> None:

@@ -231,9 +231,10 @@ class NewGameDialog(Dialog):
     @property
     def note(self) -> str:
         """A line under the choices, about the chosen puzzle."""
-        missing = [label(lv) for lv in LEVELS if lv not in self.levels]
-        if missing:
-            return f"A {self.size}×{self.size} grid is too small for {' or '.join(missing)}."
+        if len(self.levels) < len(LEVELS):  # say what is offered, not what is not
+            offered = [label(lv) for lv in self.levels]
+            words = " and ".join([", ".join(offered[:-1]), offered[-1]] if offered[1:] else offered)
+            return f"A {self.size}×{self.size} grid offers {words} only."
         if self.size >= 12:
             return "Big puzzles can take a while to make; you can cancel while you wait."
         return ""
