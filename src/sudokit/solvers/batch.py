@@ -124,15 +124,73 @@ class Threads(_Closing):
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
+#: prctl's option: the signal this process gets when its parent dies (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+
+
+def _end_with_parent(parent: int, deathsig: bool) -> None:
+    """A worker's initializer: end this worker when ``parent`` (the process that started
+    it) dies, even by ``kill -9``, so no orphan keeps working and holding the dead
+    parent's pipes open (a reader of its output would never see the end).
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``; only
+    when ``deathsig``: it fires when the *thread* that started the worker ends, so only
+    for workers started by the main thread). Everywhere, a watchdog thread waits for the
+    parent's end (a pidfd, else polling the parent's id) and ends the worker.
+    """
+    import contextlib
+    import sys
+    import threading
+
+    if deathsig and sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    pidfd = None
+    with contextlib.suppress(AttributeError, OSError):  # pidfds: Linux 5.3 and later
+        pidfd = os.pidfd_open(parent)
+    if os.getppid() != parent:  # it died before we watched it
+        os._exit(1)
+    threading.Thread(
+        target=_watch_parent, args=(parent, pidfd), name="sudokit-parent-watch", daemon=True
+    ).start()
+
+
+def _watch_parent(parent: int, pidfd: int | None) -> None:
+    if pidfd is not None:
+        import select
+
+        watch = select.poll()
+        watch.register(pidfd, select.POLLIN)
+        watch.poll()  # readable once the parent has ended
+    else:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(0.5)
+    os._exit(1)
+
+
 class Processes(_Closing):
-    """Chunks on ``width`` local processes (started fresh, not forked: safe with threads)."""
+    """Chunks on ``width`` local processes (started fresh, not forked: safe with threads).
+
+    The workers end with this process, however it ends (``kill -9`` included).
+    """
 
     def __init__(self, width: int) -> None:
         import multiprocessing
+        import threading
         from concurrent.futures import ProcessPoolExecutor
 
         self.width = width
-        self._pool = ProcessPoolExecutor(width, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = ProcessPoolExecutor(
+            width,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_end_with_parent,
+            initargs=(os.getpid(), threading.current_thread() is threading.main_thread()),
+        )
 
     def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
         return _ordered(lambda c: self._pool.submit(fn, c), chunks, self.width)
