@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sudokit import generate, parse
-from sudokit.cli import main
+from sudokit.cli import COMMANDS, SUMMARIES, main
 from sudokit.errors import CellCountError
 from sudokit.geometry import CELL_COUNTS
 from sudokit.logic import TECHNIQUES, explain
@@ -150,3 +152,69 @@ def test_require_lists_every_id_when_none_is_near() -> None:
     assert line.startswith("error: --require: unknown technique 'zzzz': the ids are ")
     listed = line.split("the ids are ", 1)[1].split(", ")
     assert listed == [t.id for t in TECHNIQUES]
+
+
+# --- help texts ------------------------------------------------------------------------------
+
+
+def _commands() -> dict[str, click.Command]:
+    ctx = click.Context(main)
+    found = {name: main.get_command(ctx, name) for name in COMMANDS}
+    return {name: command for name, command in found.items() if command is not None}
+
+
+def _help(*args: str) -> str:
+    # 78 columns: what click formats for an 80-column terminal.
+    result = run([*args, "--help"], terminal_width=78)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_the_command_list_cuts_no_summary() -> None:
+    listed = _help().split("Commands:\n", 1)[1]
+    assert "..." not in listed
+    for name, summary in SUMMARIES.items():
+        assert f"  {name:<8}  {summary}\n" in listed
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_help_shows_no_markup_and_documents_every_option(name: str) -> None:
+    text = _help(name)
+    assert "``" not in text and "::" not in text.replace("https://", "")
+    command = _commands()[name]
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.hidden:
+            assert param.help, f"{name} {param.opts[0]} has no help"
+
+
+def test_watch_names_each_algorithm_once() -> None:
+    text = " ".join(_help("watch").split())
+    option = text.split("--algorithm NAME", 1)[1].split("--compare", 1)[0]
+    assert option.count("human") == 1
+    assert text.count("human") == 2  # in the option and in the description
+
+
+def test_generate_dask_is_not_said_to_need_a_file() -> None:
+    option = next(p for p in _commands()["generate"].params if p.name == "dask")
+    assert isinstance(option, click.Option) and option.help
+    assert "With -f" not in option.help and "puzzles" in option.help
+
+
+def _examples(name: str) -> list[str]:
+    text = _help(name)
+    block = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip().startswith("sudokit ")]
+
+
+#: Examples that need nothing but themselves: no file, pipe, substitution or cluster.
+_NEEDS = ("$(", "|", ">", "<", " -f ", "--dask", " -o ", "-n 1000")
+
+
+@pytest.mark.parametrize("name", ["solve", "count", "validate", "show", "generate", "convert"])
+def test_the_self_contained_examples_run_as_printed(name: str, tmp_path: Path) -> None:
+    examples = [e for e in _examples(name) if not any(sign in e for sign in _NEEDS)]
+    assert examples, f"{name} has an example to try"
+    for example in examples:
+        args = shlex.split(example)[1:]
+        result = run(args)
+        assert result.exit_code == 0, f"{example}\n{result.output}"

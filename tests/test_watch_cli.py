@@ -108,7 +108,7 @@ def test_no_solution_is_an_outcome_not_an_error() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["123", "--json"], "expected"),
+        (["123", "--json"], "3 cells: a puzzle has 16 (4×4)"),
         (["--algorithm", "bogus", "--json"], "unknown algorithm 'bogus'"),
         (["--compare", "mrv,bogus", "--json"], "unknown algorithm 'bogus'"),
         (["--speed", "fast"], "not a number of steps per second"),

@@ -377,15 +377,21 @@ def puzzle_input(verb: str) -> Callable[[F], F]:
 
 def dask_option(func: F) -> F:
     """``--dask ADDRESS``: spread the work of ``-f`` over a Dask cluster."""
+    return dask_work(
+        "With -f: spread the work over the workers of a Dask cluster, results in input order"
+    )(func)
+
+
+def dask_work(what: str) -> Callable[[F], F]:
+    """``--dask ADDRESS``, whose help starts with ``what`` (the work it spreads)."""
     return click.option(
         "--dask",
         "dask",
         metavar="ADDRESS",
         default=None,
-        help="With -f: spread the work over the workers of a Dask cluster, results in "
-        "input order: a scheduler's address (tcp://host:8786), or 'local' for a cluster "
+        help=f"{what}: a scheduler's address (tcp://host:8786), or 'local' for a cluster "
         "on this machine (--jobs workers; 0 or 1: one per core). Needs sudokit[dask].",
-    )(func)
+    )
 
 
 @contextmanager

@@ -396,7 +396,9 @@ def validate_cmd(
 # --- show --------------------------------------------------------------------------------
 
 
-@click.command("show", cls=_Command)
+@click.command(
+    "show", cls=_Command, short_help="Print a puzzle with box lines; draw it as PNG or SVG."
+)
 @click.argument("puzzle")
 @click.option("--line", "as_line", is_flag=True, help="Print the one-line form instead.")
 @click.option(

@@ -127,8 +127,8 @@ def convert_cmd(
       sudokit convert -f puzzles.sdm --to hodoku
       sudokit convert -f book.txt -o book.csv
       sudokit convert -f puzzle.sdk --to sudokuwiki
-      sudokit convert "https://www.sudokuwiki.org/sudoku.htm?bd=0030..." --to pretty
-    """
+      sudokit convert "https://www.sudokuwiki.org/sudoku.htm?bd=200105003054000710010203080602807304000000000105309806020701060081000240700402001" --to pretty
+    """  # noqa: E501 (a link is not cut)
     if (puzzle is None) == (path is None):
         raise click.UsageError("give a PUZZLE or -f FILE (one of them)")
     if target is None:

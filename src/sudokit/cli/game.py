@@ -151,7 +151,7 @@ def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:
     ]
 
 
-@click.command()
+@click.command(short_help="Statistics of finished games, and where they are kept.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(as_json: bool) -> None:
     """Statistics of finished games, per size and level, and where they are kept."""

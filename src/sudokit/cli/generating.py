@@ -14,7 +14,7 @@ from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES
 from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
-from ._io import F, Failure, count_progress, dask_option, open_executor
+from ._io import F, Failure, count_progress, dask_work, open_executor
 from .core import _Command
 
 
@@ -115,7 +115,7 @@ def _chunk_size(count: int, level: str | None) -> int:
     show_default=True,
     help="Make the puzzles on N workers (0: one per core); the output is the same.",
 )
-@dask_option
+@dask_work("Make the puzzles on the workers of a Dask cluster, printed in the same order")
 def generate_cmd(
     count: int,
     seed: int | None,

@@ -231,7 +231,7 @@ def explain_chunk(work: tuple[list[str], None]) -> list[tuple[dict[str, Any], li
     return [_explain_one(text) for text in work[0]]
 
 
-@click.command("explain")
+@click.command("explain", short_help="Explain a puzzle's whole logical path, one step per line.")
 @puzzle_input("Explain")
 @dask_option
 @click.pass_context

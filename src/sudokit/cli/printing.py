@@ -40,7 +40,7 @@ def _book_entries(
         )
 
 
-@click.command("print")
+@click.command("print", short_help="Print a PDF book of puzzles: given, from a file, or generated.")
 @click.argument("puzzles", nargs=-1)
 @click.option(
     "-f",

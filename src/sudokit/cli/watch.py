@@ -141,7 +141,7 @@ def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
         )
 
 
-@click.command()
+@click.command(short_help="Watch algorithms solve a puzzle step by step, or make a GIF.")
 @click.argument("puzzle", required=False)
 @click.option(
     "-a",
@@ -149,7 +149,7 @@ def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
     default="propagation",
     show_default=True,
     metavar="NAME",
-    help=f"The algorithm to watch: {', '.join(ALGORITHMS)} (and human, with the logic engine).",
+    help=f"The algorithm to watch: {', '.join(ALGORITHMS)}.",
 )
 @click.option(
     "--compare",
@@ -162,7 +162,13 @@ def _run_counted(grid: Grid, name: str, limit: int | None) -> Summary:
     type=click.Path(),
     help="Write an animated GIF instead of opening a window.",
 )
-@click.option("--fps", type=click.FloatRange(min=0.1), default=8, show_default=True)
+@click.option(
+    "--fps",
+    type=click.FloatRange(min=0.1),
+    default=8,
+    show_default=True,
+    help="Frames per second of the GIF.",
+)
 @click.option(
     "--max-frames",
     type=click.IntRange(min=2),
@@ -206,9 +212,9 @@ def watch(
 ) -> None:
     """Watch algorithms solve PUZZLE step by step (the tutorial's board by default).
 
-    PUZZLE is the puzzle's text (81 symbols for 9×9, ``.`` or ``0`` for empty), a file
-    (its first puzzle) or ``-`` for standard input. Algorithms: naive (the classic
-    tutorial), mrv, propagation, dlx, and human when the logic engine is installed.
+    PUZZLE is the puzzle's text (81 symbols for 9×9, '.' or '0' for empty), a file (its
+    first puzzle) or '-' for standard input. Algorithms: naive (the classic tutorial),
+    mrv, propagation, dlx and human (the logic techniques, step by step).
 
     In the window: Space play/pause, Right step, Left step back, Up/Down speed, R
     restart, A algorithm, N new puzzle, V paste a puzzle, Esc quit.
