@@ -396,18 +396,39 @@ def dask_work(what: str) -> Callable[[F], F]:
 
 @contextmanager
 def open_executor(jobs: int, dask: str | None, *, threads: bool = False) -> Iterator[Any]:
-    """The batch engine's executor for ``--jobs``/``--dask``; errors as ``error: ...``."""
+    """The batch engine's executor for ``--jobs``/``--dask``; errors as ``error: ...``,
+    a cluster lost during the work too (what was printed before stays, whole)."""
     from ..errors import SudokuError
-    from ..solvers.batch import executor
+    from ..solvers.batch import ClusterError, executor
 
     if dask is not None and jobs == 1:
         jobs = 0
+    if dask is not None:
+        _quiet_dask()
     try:
         runner = executor(jobs, dask=dask, threads=threads)
     except SudokuError as err:
         raise Failure(str(err)) from None
     with runner:
-        yield runner
+        try:
+            yield runner
+        except ClusterError as err:
+            raise Failure(str(err)) from None
+
+
+def _quiet_dask() -> None:
+    """Silence Dask's own log lines here: its client logs a lost scheduler as tracebacks on
+    stderr while it retries; the ``error: ...`` line says it in one line."""
+    import importlib
+    import logging
+
+    try:
+        importlib.import_module("distributed")  # it sets its loggers' levels on import
+    except ImportError:
+        return  # the executor says how to install it
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def workers(jobs: int) -> int:

@@ -51,6 +51,11 @@ class MissingExtraError(SudokuError, ImportError):
     """An optional dependency the work asks for is not installed."""
 
 
+class ClusterError(SudokuError):
+    """A Dask cluster that cannot be reached (a wrong address, no scheduler there) or that
+    went away during the work (its scheduler lost, its workers dying)."""
+
+
 class Executor(Protocol):
     """Runs ``fn`` on chunks, yielding the results in the order the chunks came."""
 
@@ -89,18 +94,24 @@ class Inline(_Closing):
 
 def _ordered(submit: Callable[[P], Any], chunks: Iterable[P], width: int) -> Iterator[Any]:
     """Futures' results in submission order, at most ``2 × width`` pending. When reading
-    the chunks fails, the work already sent is answered before the error goes on."""
+    the chunks fails, the work already sent is answered before the error goes on; when
+    the work fails (or its executor), the error goes on at once: no later answer comes
+    in the failed one's place."""
     pending: deque[Any] = deque()
+    it = iter(chunks)
     try:
-        try:
-            for chunk in chunks:
-                pending.append(submit(chunk))
-                if len(pending) >= 2 * width:
+        while True:
+            try:
+                chunk = next(it)
+            except StopIteration:
+                break
+            except Exception:
+                while pending:
                     yield pending.popleft().result()
-        except Exception:
-            while pending:
+                raise
+            pending.append(submit(chunk))
+            if len(pending) >= 2 * width:
                 yield pending.popleft().result()
-            raise
         while pending:
             yield pending.popleft().result()
     finally:
@@ -225,14 +236,41 @@ class DaskCluster(_Closing):
             try:
                 self._client = Client(address, timeout="10s")
             except (OSError, TimeoutError) as err:
-                raise SudokuError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+                raise ClusterError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+            except ValueError as err:  # such as "host:port" with no number for the port
+                raise ClusterError(
+                    f"{address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {err}"
+                ) from None
+        self.address = address
+        #: What Dask raises when the cluster, not the work, fails.
+        self._killed: type[BaseException] = distributed.KilledWorker
+        self._closed: type[BaseException] = distributed.comm.CommClosedError
+        self._lost: tuple[type[BaseException], ...] = (
+            distributed.client.FutureCancelledError,
+            self._closed,
+            self._killed,
+        )
         threads = self._client.nthreads()
         self.width = max(1, sum(threads.values()))
 
     def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
         # pure=False: equal chunks are still separate work (their answers may differ by
         # seed); results come back in order because futures are awaited in order.
-        return _ordered(lambda c: self._client.submit(fn, c, pure=False), chunks, self.width)
+        answers = _ordered(lambda c: self._client.submit(fn, c, pure=False), chunks, self.width)
+        try:
+            yield from answers
+        except self._lost as err:
+            raise ClusterError(self._lost_message(err)) from None
+
+    def _lost_message(self, err: BaseException) -> str:
+        lost = f"lost the connection to the Dask scheduler at {self.address}"
+        if getattr(err, "reason", None) == "scheduler-connection-lost":
+            return lost
+        if isinstance(err, self._closed):  # the connection closed; its cause ends the text
+            return f"{lost}: {str(err).rsplit(': ', 1)[-1]}" if str(err) else lost
+        if isinstance(err, self._killed):
+            return f"Dask workers at {self.address} kept dying: {err}"
+        return f"the Dask cluster at {self.address} failed: {' '.join(str(err).split())}"
 
     def close(self) -> None:
         self._client.close()
@@ -375,6 +413,7 @@ class _closing:
 __all__ = [
     "CHUNK",
     "DASK_HINT",
+    "ClusterError",
     "DaskCluster",
     "Executor",
     "Inline",
