@@ -214,3 +214,109 @@ def test_the_level_picker_says_what_a_size_offers(game: Controller) -> None:
     assert d.note == "A 6×6 grid offers Easy and Hard only."
     d.click("size:4")
     assert d.note == "A 4×4 grid offers Easy only."
+
+
+# --- 7. small windows and 16×16 -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("window", [(640, 480), (480, 640), (800, 600)])
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
+def test_the_notes_button_shows_its_state_in_a_small_window(
+    game: Controller, window: tuple[int, int], theme: object
+) -> None:
+    from sudokit.gui.theme import Theme, contrast, fit_text
+    from sudokit.gui.widgets import button_colors
+
+    assert isinstance(theme, Theme)
+    pygame.font.init()
+    game.resize(window)
+    fills = []
+    for on in (False, True):
+        game.notes_mode = on
+        b = game.button("notes")
+        assert fit_text(b.label, 11, b.rect.w - 12) == b.label, "the label is never cut"
+        fill = button_colors(b, theme, hover=False, pressed=False).fill
+        assert fill is not None
+        fills.append(fill)
+    assert contrast(*fills) >= 1.5, "on and off look plainly different"
+
+
+def _ink_near_edges(cell: int, theme: object) -> tuple[int, int]:
+    """Draw a 16×16 board full of notes with cells of ``cell`` pixels; return the
+    closest any note's ink comes to its cell's edge, and the grid lines' reach into a
+    cell."""
+    from sudokit.geometry import Shape
+    from sudokit.gui.board import BoardView, _line_widths, draw_board
+    from sudokit.gui.layout import Rect
+    from sudokit.gui.theme import Theme
+
+    assert isinstance(theme, Theme)
+    shape = Shape.of(16)
+    side = 16 * cell
+    rect = Rect(10, 10, side, side)
+    plain, noted = pygame.Surface((side + 20, side + 20)), pygame.Surface((side + 20, side + 20))
+    digits = [0] * shape.ncells
+    geo = draw_board(plain, rect, BoardView(shape, digits), theme)
+    full = (1 << 16) - 1
+    draw_board(noted, rect, BoardView(shape, digits, notes=[full] * shape.ncells), theme)
+    closest = cell
+    for c in range(shape.ncells):
+        r = geo.cell_rect(c)
+        for y in range(r.y, r.bottom):
+            for x in range(r.x, r.right):
+                d = min(x - r.x, y - r.y, r.right - 1 - x, r.bottom - 1 - y)
+                if d < closest and plain.get_at((x, y)) != noted.get_at((x, y)):
+                    closest = d
+    thick = _line_widths(cell)[1]
+    return closest, -(-thick // 2)
+
+
+@pytest.mark.parametrize("cell", [18, 22, 30, 36, 40, 46, 54, 70])
+def test_sixteen_notes_keep_clear_of_the_grid_lines(cell: int) -> None:
+    pygame.font.init()
+    closest, lines = _ink_near_edges(cell, LIGHT)
+    gap = 2 if cell >= 24 else 1  # tiny cells: one clear pixel
+    assert closest >= lines + gap, f"notes come within {closest - lines} px of a line"
+
+
+def test_choosing_16x16_asks_for_the_window_a_16x16_game_opens_in(game: Controller) -> None:
+    from sudokit.gui.layout import natural_window
+
+    game.resize((1100, 740))
+    game.open_new_game()
+    game.apply(DialogButton("size:16"))
+    game.apply(DialogButton("start"))
+    _wait_for_game(game)
+    assert game.session is not None and game.session.size == 16
+    assert game.window_request == natural_window(16) == (1300, 960)
+
+
+def test_a_window_big_enough_is_left_alone(game: Controller) -> None:
+    game.resize((1500, 1000))
+    game.open_new_game()
+    game.apply(DialogButton("size:16"))
+    game.apply(DialogButton("start"))
+    _wait_for_game(game)
+    assert game.session is not None and game.session.size == 16
+    assert game.window_request is None
+
+
+def test_the_window_grows_for_16x16_and_stays_for_9x9(app: App) -> None:
+    c = app.controller
+    assert app.screen.get_size() == (1100, 740)
+    c.open_new_game()
+    c.apply(DialogButton("size:16"))
+    c.apply(DialogButton("start"))
+    while c.generating:  # the window's loop, as it runs while a puzzle is made
+        app.pump()
+    app.pump()
+    assert c.session is not None and c.session.size == 16
+    assert app.screen.get_size() == (1300, 960) and c.window == (1300, 960)
+    c.open_new_game()
+    c.apply(DialogButton("size:9"))
+    c.apply(DialogButton("start"))
+    while c.generating:
+        app.pump()
+    app.pump()
+    assert c.session is not None and c.session.size == 9
+    assert app.screen.get_size() == (1300, 960), "never shrunk under the player"

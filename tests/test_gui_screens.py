@@ -114,7 +114,7 @@ def _playing_state(app: App, image: pygame.Surface) -> None:
 def _notes_mode(app: App, image: pygame.Surface) -> None:
     game = app.controller
     assert game.notes_mode and game.button("notes").active
-    assert game.button("notes").label == "Notes: on"
+    assert game.button("notes").kind == "toggle", "drawn on (filled, switch on) in any window"
 
 
 def _paused(app: App, image: pygame.Surface) -> None:

@@ -222,9 +222,7 @@ class App:
         record = to_input(event, self.screen.get_size(), self._ratio())
         if record is not None:
             self.controller.handle(record)
-        wanted, self.controller.window_request = self.controller.window_request, None
-        if wanted is not None:
-            self._set_window(wanted)
+        self._take_window_request()
         hand = self.controller.hover is not None
         if hand != self._cursor_hand:
             self._cursor_hand = hand
@@ -238,6 +236,7 @@ class App:
             if not c.running:
                 return False
         c.tick()
+        self._take_window_request()  # a game made in the background may need more room
         self.present()
         return c.running
 
@@ -305,12 +304,24 @@ class App:
         pygame.image.save(self.screen, picture, "png")
         write_bytes(path, picture.getvalue())  # whole or not at all
 
+    def _take_window_request(self) -> None:
+        wanted, self.controller.window_request = self.controller.window_request, None
+        if wanted is not None:
+            self._set_window(wanted)
+
     def _set_window(self, size: tuple[int, int]) -> None:
-        """Resize the window (to suit a new interface size), within the desktop."""
+        """Resize the window (to suit a new interface size or board), within the desktop;
+        a window already bigger than the desktop allows (maximised) is not shrunk by that."""
+        now = self.screen.get_size()
         with contextlib.suppress(pygame.error, IndexError):
             dw, dh = pygame.display.get_desktop_sizes()[0]
             if os.environ.get("SDL_VIDEODRIVER") != "dummy" and dw > 0 and dh > 0:
-                size = (min(size[0], round(dw * 0.94)), min(size[1], dh - 90))
+                size = (
+                    min(size[0], max(round(dw * 0.94), now[0])),
+                    min(size[1], max(dh - 90, now[1])),
+                )
+        if size == now:
+            return
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._backdrop = None
         self.controller.resize(self.screen.get_size())

@@ -40,6 +40,7 @@ __all__ = [
     "draw_board",
     "fit_board",
     "note_layout",
+    "note_margin",
     "note_size",
 ]
 
@@ -188,10 +189,18 @@ def note_layout(cell: int, shape: Shape) -> tuple[bool, int, int, int]:
     size = note_size(cell, shape)
     if size >= MIN_NOTE or shape.n <= 9:
         return True, max(7, size), shape.box_cols, shape.box_rows
-    inner = cell * 0.92
-    cols = max(1, int(inner // (MIN_NOTE * 0.62)))
-    rows = max(1, int(inner // (MIN_NOTE * 0.95)))
+    # Slots as wide as the widest symbol (D, G) and as high as a line, inside the margin.
+    inner = cell - 2 * note_margin(cell)
+    cols = max(1, int(inner // (MIN_NOTE * 0.7)))
+    rows = max(1, int(inner // (MIN_NOTE * 1.0)))
     return False, MIN_NOTE, cols, rows
+
+
+def note_margin(cell: int) -> int:
+    """Pixels kept free of notes inside a cell's edges: what the thickest grid line
+    covers of the cell, and a gap of 2 pixels (1 in cells under 24 pixels)."""
+    reach = -(-_line_widths(cell)[1] // 2)
+    return reach + (2 if cell >= 24 else 1)
 
 
 def _draw_notes(
@@ -204,10 +213,18 @@ def _draw_notes(
     assert view.notes is not None
     f = fonts()
     symbols = shape.symbols
-    pad = size * 0.04
+    pad = max(size * 0.04, note_margin(size))
     positional, fs, cols, rows = note_layout(size, shape)
     sub_w = (size - 2 * pad) / cols
     sub_h = (size - 2 * pad) / rows
+    # Each note's ink (a digit's or a capital's height) is centred in its slot: the
+    # rendered box also holds the space below the baseline, which would push notes down.
+    lift = {}
+    for bold in (False, True):
+        font = f.font(fs, bold)
+        metrics = font.metrics("8")[0]
+        cap = metrics[3] if metrics is not None else fs * 0.73
+        lift[bold] = round(cap / 2) - font.get_ascent()
     for cell in range(shape.ncells):
         mask = view.notes[cell]
         if not mask or view.digits[cell]:
@@ -235,4 +252,4 @@ def _draw_notes(
             else:
                 color, bold = theme.note, False
             glyph = f.render(text, fs, color, bold)
-            surface.blit(glyph, glyph.get_rect(center=(round(cx), round(cy) + 1)))
+            surface.blit(glyph, glyph.get_rect(centerx=round(cx), top=round(cy) + lift[bold]))

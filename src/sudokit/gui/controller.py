@@ -282,8 +282,7 @@ class Controller(Sharing, Hinting):
         s = self.session
         b.enabled = self.enabled(b.key)
         if b.key == "notes":
-            b.label = "Notes: on" if self.notes_mode else "Notes: off"
-            b.active = self.notes_mode
+            b.active = self.notes_mode  # a toggle: its fill and switch say on or off
         elif b.key == "checking":
             b.label = CHECKING_LABELS[self.checking]
         elif b.key.startswith("digit:") and s is not None:
@@ -309,8 +308,21 @@ class Controller(Sharing, Hinting):
         self.selected = empty[0] if empty else 0
         if fresh or session.game_id is None:
             self.save()
+        if old is not None and old.size != session.size:
+            self._fit_window(session.size)
         self.layout = self._compute_layout()
         self.dirty.all = True
+
+    def _fit_window(self, n: int) -> None:
+        """Ask for the window an ``n``×``n`` game opens in when this one is smaller (a
+        16×16 board needs more room); a bigger window is left as it is."""
+        w, h = natural_window(n)
+        want = (
+            max(self.window[0], round(w * self.scale)),
+            max(self.window[1], round(h * self.scale)),
+        )
+        if want != self.window:
+            self.window_request = want
 
     def start_new(
         self, size: int, level: str, seed: int | str | None = None, *, wait: float = 0.0

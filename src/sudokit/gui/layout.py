@@ -100,8 +100,8 @@ class Button:
 
     ``kind``: ``normal``, ``primary`` (filled with the accent), ``ghost`` (no border until
     hovered), ``digit`` (a number-pad key: big label, small ``sub`` line under it) or
-    ``segment`` (one choice of a segmented control; ``active`` when chosen).
-    ``active`` also marks a toggle that is on (notes mode).
+    ``segment`` (one choice of a segmented control; ``active`` when chosen) or
+    ``toggle`` (on or off, like notes mode: filled with the accent while ``active``).
     """
 
     key: str
@@ -348,7 +348,7 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape, k: float) -> list[Button]:
         return round(v * k)
 
     n = shape.n
-    tools = [Button(k, t) for k, t in TOOLS]
+    tools = [Button(k, t, "toggle" if k == "notes" else "normal") for k, t in TOOLS]
     pad = [Button(f"digit:{d}", shape.symbols[d - 1], "digit") for d in range(1, n + 1)]
     erase = Button("erase", "Erase")
     actions = [Button(k, t, "primary" if k == "new" else "normal") for k, t in ACTIONS]

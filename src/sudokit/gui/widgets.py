@@ -126,10 +126,38 @@ def draw_button(
         return
     size = label_size(rect)
     room = rect.w - 12
+    if kind == "toggle" and _draw_switch(surface, button, colors, size, room):
+        return
     while size > 11 and fonts().size(button.label, size)[0] > room:
         size -= 1  # a smaller label reads better than a cut one
     text = fit_text(button.label, size, room)
     blit_text(surface, text, size, text_color, center=(rect.centerx, rect.centery + 1))
+
+
+def _draw_switch(
+    surface: pygame.Surface, button: Button, colors: ButtonColors, size: int, room: int
+) -> bool:
+    """A toggle's label with a small switch before it (knob right and filled when on);
+    False, drawing nothing, when both do not fit: then the fill alone tells."""
+    label_w = fonts().size(button.label, size)[0]
+    h = max(8, round(size * 0.8))
+    w, gap = round(h * 1.8), max(4, size // 3)
+    if label_w + gap + w > room:
+        return False
+    rect = button.rect
+    x = rect.centerx - (label_w + gap + w) // 2
+    pill = pygame.Rect(x, rect.centery - h // 2 + 1, w, h)
+    knob = max(2, h // 2 - 2)
+    ink = colors.text
+    if button.active:
+        pygame.draw.rect(surface, ink, pill, border_radius=h // 2)
+        knob_fill = colors.fill if colors.fill is not None else ink
+        pygame.draw.circle(surface, knob_fill, (pill.right - h // 2, pill.centery), knob)
+    else:
+        pygame.draw.rect(surface, ink, pill, max(1, h // 8), border_radius=h // 2)
+        pygame.draw.circle(surface, ink, (pill.x + h // 2, pill.centery), knob)
+    blit_text(surface, button.label, size, ink, midleft=(pill.right + gap, rect.centery + 1))
+    return True
 
 
 def draw_card(surface: pygame.Surface, rect: Rect, theme: Theme, *, radius: int = 16) -> None:
