@@ -23,12 +23,18 @@ from ..watch import (
     run,
     trace,
 )
-from .picture import draw_picture, fit_text, font
+from .picture import draw_picture, font, wrap_text
 from .style import PALETTE, Palette, hex_rgb, view_of_replay
 
-HEADER = 40
-FOOTER = 96
+HEADER = 40  # with a title of one line
+FOOTER = 96  # with a caption of one line
 PAD = 16
+#: Title and caption: font size and line height (a longer text takes more lines, and
+#: the header or footer grows: the step's sentence is the point of a frame).
+TITLE_PX, TITLE_LINE = 18, 24
+CAPTION_PX, CAPTION_LINE = 14, 18
+#: Room kept at the right of the title for the status ("step 1,234,567").
+STATUS_ROOM = 110
 
 
 def gif_cell_size(n: int) -> int:
@@ -36,8 +42,43 @@ def gif_cell_size(n: int) -> int:
     return max(28, 396 // n)
 
 
-def panel_size(n: int, cell: int) -> tuple[int, int]:
-    return (n * cell + 2 * PAD, HEADER + n * cell + FOOTER)
+def header_height(title_rows: int = 1) -> int:
+    return max(HEADER, 16 + title_rows * TITLE_LINE)
+
+
+def footer_height(caption_rows: int = 1) -> int:
+    return FOOTER + (max(caption_rows, 1) - 1) * CAPTION_LINE
+
+
+def panel_size(n: int, cell: int, title_rows: int = 1, caption_rows: int = 1) -> tuple[int, int]:
+    """A panel's width and height, with a title and a caption of so many lines."""
+    return (n * cell + 2 * PAD, header_height(title_rows) + n * cell + footer_height(caption_rows))
+
+
+def title_lines(replay: Replay, cell: int) -> list[str]:
+    """The panel's title (the algorithm's), in lines that fit beside the status."""
+    inner = replay.shape.n * cell
+    return wrap_text(replay.algorithm.title, TITLE_PX, inner - STATUS_ROOM)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelText:
+    """What a panel says under its board at one moment: the caption in lines (the last
+    event's sentence, whole), its colour, and the counters."""
+
+    caption: list[str]
+    colour: str
+    counters: list[tuple[str, int]]
+
+
+def panel_text(replay: Replay, cell: int, palette: Palette = PALETTE) -> PanelText:
+    """The caption and counters of ``replay`` now, the caption wrapped to the panel."""
+    if replay.status == "solved":
+        caption = f"Solved in {replay.counters.steps:,} steps"
+    else:
+        caption = replay.caption() or replay.algorithm.summary
+    lines = wrap_text(caption, CAPTION_PX, replay.shape.n * cell)
+    return PanelText(lines, _caption_colour(replay.last, palette), _counter_items(replay))
 
 
 def _counter_items(replay: Replay) -> list[tuple[str, int]]:
@@ -72,46 +113,81 @@ def draw_panel(
     *,
     candidates: bool = True,
 ) -> None:
-    """One algorithm's panel: title and step, the board, the last event, the counters."""
+    """One algorithm's panel: title and step, the board, the last event, the counters
+    (as tall as :func:`panel_size` says for its title's and caption's lines)."""
+    title_rows = len(title_lines(replay, cell))
+    draw_panel_top(draw, replay, at, cell, palette, candidates=candidates, title_rows=title_rows)
+    text = panel_text(replay, cell, palette)
+    below = at[1] + header_height(title_rows) + replay.shape.n * cell
+    draw_panel_text(draw, text, (at[0], below), cell * replay.shape.n, palette, len(text.caption))
+
+
+def draw_panel_top(
+    draw: ImageDraw.ImageDraw,
+    replay: Replay,
+    at: tuple[int, int],
+    cell: int,
+    palette: Palette = PALETTE,
+    *,
+    candidates: bool = True,
+    title_rows: int = 1,
+) -> None:
+    """The header (title and status, the title in ``title_rows`` lines' room) and the board."""
     x0, y0 = at
     n = replay.shape.n
     width = n * cell + 2 * PAD
-    inner = width - 2 * PAD
-    title = fit_text(replay.algorithm.title, 18, inner - 110)
-    draw.text(
-        (x0 + PAD, y0 + HEADER // 2 + 2), title, font=font(18), fill=palette.text, anchor="lm"
-    )
+    header = header_height(title_rows)
+    lines = title_lines(replay, cell)
+    top = y0 + (header - len(lines) * TITLE_LINE) // 2
+    for i, line in enumerate(lines):
+        draw.text(
+            (x0 + PAD, top + i * TITLE_LINE + TITLE_LINE // 2 + 2),
+            line,
+            font=font(TITLE_PX),
+            fill=palette.text,
+            anchor="lm",
+        )
     status = {
         "solved": ("solved", palette.focus),
         "failed": ("no solution", palette.bad),
         "stuck": ("stuck", palette.bad),
     }.get(replay.status, (f"step {replay.counters.steps:,}", palette.muted))
     draw.text(
-        (x0 + width - PAD, y0 + HEADER // 2 + 2),
+        (x0 + width - PAD, top + TITLE_LINE // 2 + 2),
         status[0],
         font=font(14),
         fill=status[1],
         anchor="rm",
     )
-    board_y = y0 + HEADER
+    board_y = y0 + header
     draw_picture(
         draw, view_of_replay(replay, candidates=candidates), (x0 + PAD, board_y), cell, palette
     )
-    y = board_y + n * cell + 16
-    if replay.status == "solved":
-        caption = f"Solved in {replay.counters.steps:,} steps"
-    else:
-        caption = replay.caption() or replay.algorithm.summary
-    draw.text(
-        (x0 + PAD, y),
-        fit_text(caption, 14, inner),
-        font=font(14),
-        fill=_caption_colour(replay.last, palette),
-        anchor="lt",
-    )
-    items = _counter_items(replay)
+
+
+def draw_panel_text(
+    draw: ImageDraw.ImageDraw,
+    text: PanelText,
+    at: tuple[int, int],
+    inner: int,
+    palette: Palette = PALETTE,
+    caption_rows: int = 1,
+) -> None:
+    """The footer under a board whose bottom-left corner is ``at`` (``inner`` pixels
+    wide): the caption's lines, then the counters below ``caption_rows`` lines' room."""
+    x0, board_bottom = at
+    y = board_bottom + 16
+    for i, line in enumerate(text.caption):
+        draw.text(
+            (x0 + PAD, y + i * CAPTION_LINE),
+            line,
+            font=font(CAPTION_PX),
+            fill=text.colour,
+            anchor="lt",
+        )
+    y += (max(caption_rows, 1) - 1) * CAPTION_LINE
     column = inner / 3
-    for i, (label, value) in enumerate(items):
+    for i, (label, value) in enumerate(text.counters):
         cx = x0 + PAD + round((i % 3) * column)
         cy = y + 26 + (i // 3) * 26
         text = f"{value:,}"
@@ -201,25 +277,45 @@ def write_gif(
     points = sample_points(max(steps.values()), max_frames - 1)
     n = grid.size
     cell = cell_size or gif_cell_size(n)
-    pw, ph = panel_size(n, cell)
-    width = pw * len(algorithms) + PAD * (len(algorithms) - 1)
     replays = [Replay(grid, a) for a in algorithms]
     streams = [trace(grid, a) for a in algorithms]
+    title_rows = max(len(title_lines(r, cell)) for r in replays)
+    pw, top_height = panel_size(n, cell, title_rows)[0], header_height(title_rows) + n * cell
+    width = pw * len(algorithms) + PAD * (len(algorithms) - 1)
 
-    def frame() -> Image.Image:
-        image = Image.new("RGB", (width, ph), palette.page)
+    # Each frame is drawn in two parts: the boards now, the captions (whose longest sets
+    # the height of the footer of every frame) once every frame is known.
+    def frame() -> tuple[Image.Image, list[PanelText]]:
+        image = Image.new("RGB", (width, top_height), palette.page)
         draw = ImageDraw.Draw(image)
         for i, replay in enumerate(replays):
-            draw_panel(draw, replay, (i * (pw + PAD), 0), cell, palette, candidates=candidates)
-        return image
+            at = (i * (pw + PAD), 0)
+            draw_panel_top(
+                draw, replay, at, cell, palette, candidates=candidates, title_rows=title_rows
+            )
+        return image, [panel_text(r, cell, palette) for r in replays]
 
-    frames = [frame()]
+    parts = [frame()]
     for i, point in enumerate(points, 1):
         for replay, events in zip(replays, streams, strict=True):
             _advance(replay, events, point)
-        frames.append(frame())
+        parts.append(frame())
         if progress is not None:
             progress("frames", i, len(points))
+    caption_rows = max(len(t.caption) for _, texts in parts for t in texts)
+    ph = top_height + footer_height(caption_rows)
+
+    def whole(top: Image.Image, texts: list[PanelText]) -> Image.Image:
+        image = Image.new("RGB", (width, ph), palette.page)
+        image.paste(top, (0, 0))
+        draw = ImageDraw.Draw(image)
+        for i, text in enumerate(texts):
+            at = (i * (pw + PAD), top_height)
+            draw_panel_text(draw, text, at, n * cell, palette, caption_rows)
+        return image
+
+    frames = [whole(top, texts) for top, texts in parts]
+    del parts
 
     # One palette for every frame, so colours hold still: taken from the last frame (it
     # shows most digits) with a swatch of every palette colour added.
@@ -255,10 +351,15 @@ def write_gif(
 
 __all__ = [
     "GifInfo",
+    "PanelText",
     "Progress",
     "draw_panel",
+    "draw_panel_text",
+    "draw_panel_top",
     "gif_cell_size",
     "panel_size",
+    "panel_text",
     "sample_points",
+    "title_lines",
     "write_gif",
 ]

@@ -56,6 +56,31 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
+def wrap_text(text: str, size: int, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels, broken between words; a word longer
+    than a line is broken inside. Every character of ``text`` but the spaces between
+    words is kept: nothing is cut off."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            joined = f"{line} {word}" if line else word
+            if text_width(joined, size) <= width:
+                line = joined
+                continue
+            if line:
+                lines.append(line)
+            while len(word) > 1 and text_width(word, size) > width:
+                k = len(word) - 1
+                while k > 1 and text_width(word[:k], size) > width:
+                    k -= 1
+                lines.append(word[:k])
+                word = word[k:]
+            line = word
+        lines.append(line)
+    return lines
+
+
 def draw_picture(
     draw: ImageDraw.ImageDraw, view: PictureView, at: XY, cell: int, palette: Palette = PALETTE
 ) -> None:
