@@ -4,11 +4,17 @@ For each set, ``sudokit count -f`` and ``sudokit solve -f`` run on N and on 2N p
 (child CPU time, user + system, best of ``--repeat``); the difference over N is the CLI's
 marginal cost per puzzle, start-up excluded. The batch API's cost per puzzle
 (``native.run_many`` on the same records, with the same limit: 2 for count, 1 for solve)
-is timed in the same run, in this process. Also: the CPU of ``python -c pass``, of
-``import sudokit`` and of a one-puzzle ``sudokit solve``; and with ``--dask``, ``rate -f``
-on a local 2-worker Dask cluster against ``--jobs 2``.
+is timed in the same run, in this process. With ``--dask``, ``rate -f`` on a local
+2-worker Dask cluster against ``--jobs 2``.
+
+First the start-up table: the CPU of ``python -c pass``, ``import click``, ``import
+sudokit`` and a one-puzzle ``sudokit solve LINE`` through the console script, each the
+median of ``--startup-runs`` runs taken in turn, and each as a multiple of ``python -c
+pass``. The children run with bytecode caching on (``PYTHONDONTWRITEBYTECODE`` dropped,
+one warm-up run each), as an installed package starts.
 
     python benchmarks/bench_cli.py                 # magictour ×10, forum, 17-clue, easy
+    python benchmarks/bench_cli.py --startup-only  # the start-up table alone
     python benchmarks/bench_cli.py -n 2000 --dask
 """
 
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,13 +47,45 @@ def _lines(path: Path, copies: int) -> list[str]:
     return [s for s in lines if s and not s.startswith("#")] * copies
 
 
-def _child_cpu(args: list[str], stdin: Path | None = None) -> float:
+def _child_cpu(
+    args: list[str], stdin: Path | None = None, env: dict[str, str] | None = None
+) -> float:
     """CPU seconds (user + system) of one child process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(stdin or os.devnull, "rb") as inp:
-        subprocess.run(args, stdin=inp, stdout=subprocess.DEVNULL, check=False)
+        subprocess.run(args, stdin=inp, stdout=subprocess.DEVNULL, env=env, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _console_script() -> list[str]:
+    """The ``sudokit`` command as users run it: the console script installed beside this
+    Python (its own start-up included), else ``python -m sudokit``."""
+    script = Path(sys.executable).with_name("sudokit")
+    return [sys.executable, str(script)] if script.exists() else [sys.executable, "-m", "sudokit"]
+
+
+def startup_table(runs: int) -> None:
+    """CPU of starting up, median of ``runs`` runs of each command taken in turn (a load
+    that drifts during the run weighs on every row alike), and each over ``python -c pass``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    rows = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "import click": [sys.executable, "-c", "import click"],
+        "import sudokit": [sys.executable, "-c", "import sudokit"],
+        "sudokit solve LINE": [*_console_script(), "solve", PUZZLE],
+    }
+    times: dict[str, list[float]] = {label: [] for label in rows}
+    for args in rows.values():
+        _child_cpu(args, env=env)  # warm-up: bytecode written, files in the page cache
+    for _ in range(runs):
+        for label, args in rows.items():
+            times[label].append(_child_cpu(args, env=env))
+    bare = statistics.median(times["python -c pass"])
+    print(f"start-up, CPU ms (user + system, median of {runs}):")
+    for label, values in times.items():
+        cpu = statistics.median(values)
+        print(f"  {label:<20} {cpu * 1e3:7.1f}   {cpu / bare:5.2f}× python -c pass")
 
 
 def _best(fn: object, repeat: int) -> float:
@@ -68,16 +107,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR)
     parser.add_argument("--dask", action="store_true", help="also rate -f on Dask vs --jobs")
+    parser.add_argument("--startup-runs", type=int, default=21, help="runs per start-up row")
+    parser.add_argument("--startup-only", action="store_true", help="the start-up table alone")
     args = parser.parse_args()
+    startup_table(args.startup_runs)
+    if args.startup_only:
+        return
     if not native.active():
         sys.exit("the C core is not active: nothing to compare")
     cli = [sys.executable, "-m", "sudokit"]
-    print(f"start-up, CPU ms (best of {args.repeat * 2}):")
-    bare = _best(lambda: _child_cpu([sys.executable, "-c", "pass"]), args.repeat * 2)
-    imp = _best(lambda: _child_cpu([sys.executable, "-c", "import sudokit"]), args.repeat * 2)
-    one = _best(lambda: _child_cpu([*cli, "solve", PUZZLE]), args.repeat * 2)
-    print(f"  python -c pass {bare * 1e3:.1f}   import sudokit {imp * 1e3:.1f}   ", end="")
-    print(f"sudokit solve PUZZLE {one * 1e3:.1f} ({one / bare:.1f}× python -c pass)")
     print()
     header = f"{'set':<15} {'command':<6} {'CLI µs/puzzle':>14} {'API µs/puzzle':>14} {'ratio':>6}"
     print(header)

@@ -76,6 +76,79 @@ def test_import_sudokit_does_not_load_the_edges() -> None:
     assert loaded == {"pygame": [], "sudokit.gui": [], "sudokit.cli": []}
 
 
+#: A one-puzzle ``sudokit solve``, as the console script runs it, and what it loaded.
+_SOLVE_PROBE = """
+import sys
+from sudokit.cli import main
+line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+try:
+    main(["solve", line])
+except SystemExit as end:
+    assert not end.code, end.code
+print(sorted(sys.modules))
+"""
+
+#: What a one-puzzle solve must not import: each costs start-up (together more than the
+#: solve itself) and serves only other commands, files of puzzles or other sizes. (click
+#: itself imports ``typing``, ``inspect`` and ``uuid``; those cannot be avoided here.)
+_NOT_FOR_ONE_SOLVE = (
+    "rich",
+    "json",
+    "pathlib",
+    "urllib",
+    "random",
+    "shlex",
+    "concurrent",
+    "sudokit.formats.position",
+    "sudokit.formats.sniffing",
+    "sudokit.solvers.fast",
+    "sudokit.solvers.batch",
+    "sudokit.cli._plain",
+    "sudokit.logic",
+    "sudokit.generator",
+)
+
+
+def test_a_one_puzzle_solve_imports_only_what_it_uses() -> None:
+    out = run_python("-c", _SOLVE_PROBE)
+    assert out.returncode == 0, out.stderr
+    answer, listing = out.stdout.splitlines()
+    assert answer.startswith("417369825")
+    loaded = ast.literal_eval(listing)
+    assert "click" in loaded  # the probe ran the real command line
+    extra = [
+        m for m in loaded for name in _NOT_FOR_ONE_SOLVE if m == name or m.startswith(f"{name}.")
+    ]
+    assert not extra, f"a one-puzzle solve imported {extra}"
+
+
+def test_import_sudokit_imports_only_its_errors() -> None:
+    # The public names load on first use (PEP 562), so a program that imports sudokit
+    # for one thing pays for that thing only.
+    out = run_python("-c", "import json, sys, sudokit; print(json.dumps(sorted(sys.modules)))")
+    assert out.returncode == 0, out.stderr
+    loaded = [m for m in json.loads(out.stdout) if m.split(".")[0] == "sudokit"]
+    assert loaded == ["sudokit", "sudokit.errors"]
+    assert "typing" not in json.loads(out.stdout)
+
+
+def test_names_of_a_bare_import_still_resolve() -> None:
+    # Lazy names and the subpackages a bare import used to load are attributes as before.
+    code = (
+        "import sudokit; "
+        "print(sudokit.solvers.native.__name__, sudokit.Grid.__module__, "
+        "sudokit.Record.__module__, sudokit.solve.__module__)"
+    )
+    out = run_python("-c", code)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [
+        "sudokit.solvers.native",
+        "sudokit.grid",
+        "sudokit.formats.position",
+        "sudokit.solvers",
+    ]
+
+
 def test_import_sudokit_is_quiet_and_warning_free() -> None:
     out = run_python("-W", "error", "-c", "import sudokit")
     assert out.returncode == 0, out.stderr

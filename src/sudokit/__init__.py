@@ -13,9 +13,6 @@ Sizes 4×4, 6×6, 9×9, 12×12 and 16×16; symbols ``1-9`` then ``A-G``; ``.`` o
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 from .errors import (
     CellCountError,
     DuplicateError,
@@ -26,31 +23,59 @@ from .errors import (
     SudokuError,
     SymbolError,
 )
-from .formats import (
-    Record,
-    format_line,
-    format_pretty,
-    format_rows,
-    parse,
-    parse_line,
-    parse_pretty,
-    parse_rows,
-    read_puzzles,
-)
-from .geometry import SIZES, Shape
-from .grid import Conflict, Grid, Status
-from .solvers import Outcome, backends, count_solutions, is_unique, search, solve
 
+#: ``typing.TYPE_CHECKING`` without importing :mod:`typing` (type checkers take the name
+#: as true): ``import sudokit`` imports nothing but :mod:`sudokit.errors`.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
+    from .formats import (
+        Record,
+        format_line,
+        format_pretty,
+        format_rows,
+        parse,
+        parse_line,
+        parse_pretty,
+        parse_rows,
+        read_puzzles,
+    )
     from .generator import SYMMETRIES, generate
+    from .geometry import SIZES, Shape
+    from .grid import Conflict, Grid, Status
     from .logic import Explanation, Hint, Rating, Step, explain, hint, rate
+    from .solvers import Outcome, backends, count_solutions, is_unique, search, solve
     from .solvers.classic import ClassicResult, classic_solve
 
 __version__ = "0.1.0"
 
-#: Names imported on first use, so that ``import sudokit`` stays light: the logic engine
-#: and the generator cost more to import than a whole one-puzzle solve.
+#: Names imported on first use, so that ``import sudokit`` stays light and a command
+#: loads only what it uses: the logic engine and the generator cost more to import than a
+#: whole one-puzzle solve, and the formats and solvers as much as the solve itself.
 _LAZY = {
+    **dict.fromkeys(
+        (
+            "Record",
+            "format_line",
+            "format_pretty",
+            "format_rows",
+            "parse",
+            "parse_line",
+            "parse_pretty",
+            "parse_rows",
+            "read_puzzles",
+        ),
+        "formats",
+    ),
+    "SIZES": "geometry",
+    "Shape": "geometry",
+    "Conflict": "grid",
+    "Grid": "grid",
+    "Status": "grid",
+    **dict.fromkeys(
+        ("Outcome", "backends", "count_solutions", "is_unique", "search", "solve"), "solvers"
+    ),
     "SYMMETRIES": "generator",
     "generate": "generator",
     "Explanation": "logic",
@@ -65,9 +90,18 @@ _LAZY = {
 }
 
 
+#: Subpackages that ``import sudokit`` used to load, still reachable as attributes
+#: (``sudokit.solvers.native`` after a bare ``import sudokit``).
+_SUBMODULES = frozenset(("formats", "geometry", "grid", "solvers"))
+
+
 def __getattr__(name: str) -> Any:
+    import importlib
+
     module = _LAZY.get(name)
     if module is None:
+        if name in _SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value  # later lookups skip this function

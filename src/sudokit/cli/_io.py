@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import stat
 import sys
 import time
@@ -333,6 +332,8 @@ def report_parse_error(text: str, err: ParseError) -> None:
     if text.strip() == "-":
         click.echo("hint: to read puzzles from stdin, use -f -", err=True)
     elif "\n" not in text and os.path.isfile(text):
+        import shlex
+
         click.echo(f"hint: to read puzzles from a file, use -f {shlex.quote(text)}", err=True)
 
 

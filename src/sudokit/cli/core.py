@@ -14,17 +14,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..errors import ParseError, WriteError
-from ..formats import Record, format_line, format_pretty, parse, read_puzzles
+from ..formats import format_line, format_pretty, parse, read_puzzles
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
-from ..solvers.batch import Threads, chunked, search_chunks
-from . import _plain
 from ._io import (
     Failure,
     Source,
@@ -36,6 +34,10 @@ from ._io import (
     report_parse_error,
     workers,
 )
+
+if TYPE_CHECKING:
+    # The file paths' modules are imported on use: a one-puzzle solve needs none of them.
+    from ..formats import Record
 
 #: The highest ``--limit``: counts are 64-bit in the C core.
 LIMIT_MAX = 2**64 - 1
@@ -131,6 +133,8 @@ def _interruptible_search(grid: Grid, limit: int) -> Outcome:
 
 
 def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
+    from . import _plain
+
     with open_source(path) as source, byte_progress(source, task.label) as tick:
         if _plain.applies(source, pretty, as_json):
             return _answer_plain(source, task, tick, jobs)
@@ -139,6 +143,9 @@ def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int)
 
 def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
     """Plain 9×9 lines as bytes through the C core (see ``_plain``); the same output."""
+    from ..solvers.batch import Threads
+    from . import _plain
+
     by_count: Callable[[int], tuple[str, int]] | None = None
     if task.counted:
         empty = Grid(Shape.of(9), (0,) * 81)
@@ -178,6 +185,8 @@ def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
 def _answer_records(
     source: Source, task: _Task, as_json: bool, pretty: bool, jobs: int, tick: Tick
 ) -> int:
+    from ..solvers.batch import chunked, search_chunks
+
     worst = 0
     first = True
     # Regular files are searched in chunks (9×9 ones in one call to the C core);

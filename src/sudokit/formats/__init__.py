@@ -21,14 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .position import (
-    READ_FORMATS,
-    SINGLE_PUZZLE_FORMATS,
-    WRITE_FORMATS,
-    Position,
-    Record,
-    as_position,
-)
 from .reading import parse, read_puzzles
 from .text import format_line, format_pretty, format_rows, parse_line, parse_pretty, parse_rows
 
@@ -49,11 +41,30 @@ if TYPE_CHECKING:
         parse_link,
         parse_pencilmarks,
     )
+    from .position import (
+        READ_FORMATS,
+        SINGLE_PUZZLE_FORMATS,
+        WRITE_FORMATS,
+        Position,
+        Record,
+        as_position,
+    )
     from .sniffing import format_of_name, format_position, parse_position, sniff
 
 #: Names imported on first use: the exchange formats (and json, urllib) are most of the
 #: package's import time, and a plain line or picture never needs them.
 _LAZY = {
+    **dict.fromkeys(
+        (
+            "READ_FORMATS",
+            "SINGLE_PUZZLE_FORMATS",
+            "WRITE_FORMATS",
+            "Position",
+            "Record",
+            "as_position",
+        ),
+        "position",
+    ),
     **dict.fromkeys(
         ("format_hodoku", "format_sdk", "format_ss", "parse_hodoku", "parse_sdk", "parse_ss"),
         "exchange",

@@ -7,13 +7,11 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..errors import CellCountError, ParseError
 from ..geometry import CELL_COUNTS, SIZES
 from ..grid import Grid
-from .position import Record
 from .text import (
     _ALLOWED,
     _DECORATION,
@@ -24,6 +22,11 @@ from .text import (
     parse_pretty,
     parse_rows,
 )
+
+# ``Record`` (and pathlib) are imported where a file is read: a one-puzzle ``parse`` needs
+# neither, and they cost more to import than a one-puzzle solve.
+if TYPE_CHECKING:
+    from .position import Record
 
 
 def parse(
@@ -142,6 +145,8 @@ def _no_puzzle(stripped: str, tokens: list[str], number: int, check: bool) -> Pa
 
 def _open(source: str | os.PathLike[str] | IO[str] | Iterable[str]) -> Iterable[str]:
     if isinstance(source, str | os.PathLike):
+        from pathlib import Path
+
         return Path(source).open(encoding="utf-8", errors="replace", newline=None)
     return source
 
@@ -167,6 +172,7 @@ def read_puzzles(
 
     Streams lazily, so files of millions of puzzles take no memory up front.
     """
+    from .position import Record
     from .sniffing import format_of_name, sniff
 
     if format in (None, "auto") and isinstance(source, str | os.PathLike):

@@ -17,7 +17,6 @@ from ..grid import Grid
 # The C core registers itself as the "native" backend when it was built; native.py copes
 # with a missing compiled module, so this import never fails for that reason.
 from . import native as native
-from .fast import FIRST_BUDGET, engine
 from .registry import Backend, Outcome, backend_for, backends, register
 
 
@@ -66,6 +65,8 @@ def search_guesses(grid: Grid, limit: int = 2) -> int:
     core = native._core
     if core is not None:
         return core.run_general(shape.n, shape.box_rows, bytes(grid.cells), limit)[2]
+    from .fast import FIRST_BUDGET, engine
+
     return engine(shape, locked=True).run(grid.cells, limit, FIRST_BUDGET).guesses
 
 

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..geometry import Shape
-from . import fast
 
 
 class Outcome(tuple[int, list[int] | None, int]):
@@ -74,6 +73,8 @@ class PythonBackend:
         return True
 
     def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+        from . import fast  # on use: the C core answers most sizes without it
+
         r = fast.engine(shape).run(cells, limit)
         return Outcome(r.count, r.solution, r.guesses)
 
