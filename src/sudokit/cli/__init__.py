@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from types import ModuleType
 
 import click
 
@@ -50,12 +51,52 @@ COMMANDS: dict[str, str] = {
 
 #: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
+#: The exit status after SIGTERM (128 + 15), as shells report it.
+TERMINATED = 143
 
 
-def _interrupted() -> None:
-    """Ctrl-C: stop now, with no traceback. A search still running in the C core (on a
-    worker thread, so that the main thread could take the signal) would hold the exit
-    until it ends, so the process ends at once, its output flushed."""
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like Ctrl-C, so that the same clean-up runs
+    (a file being written is not left as a partial temporary beside its target)."""
+
+
+def _on_term(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+def _signals() -> ModuleType:
+    try:
+        import _signal  # the C module: ``signal`` costs start-up for its enums
+
+        return _signal
+    except ImportError:  # pragma: no cover - not CPython
+        import signal
+
+        return signal
+
+
+def _catch_sigterm() -> object:
+    """Take SIGTERM as :class:`_Terminated` while a command runs; return the handler it
+    had (None: not taken, as off the main thread, where no handler can be set)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    signal = _signals()
+    previous = signal.signal(signal.SIGTERM, _on_term)
+    return signal.SIG_DFL if previous is None else previous
+
+
+def _release_sigterm(previous: object) -> None:
+    if previous is not None:
+        signal = _signals()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(status: int = INTERRUPTED) -> None:
+    """Ctrl-C or SIGTERM: stop now, with no traceback. A search still running in the C
+    core (on a worker thread, so that the main thread could take the signal) would hold
+    the exit until it ends, so the process ends at once, its output flushed."""
     import contextlib
     import sys
     import threading
@@ -64,7 +105,7 @@ def _interrupted() -> None:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
-        os._exit(INTERRUPTED)
+        os._exit(status)
 
 
 #: What ``sudokit --help`` says of each command, so that listing them imports none of
@@ -112,15 +153,19 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         from ..errors import WriteError
 
+        previous = _catch_sigterm()
         try:
             return super().invoke(ctx)
         except WriteError as err:  # every command: a file that cannot be written
             from ._io import Failure
 
             raise Failure(str(err)) from None
-        except KeyboardInterrupt:
-            _interrupted()
-            raise click.exceptions.Exit(INTERRUPTED) from None
+        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (partial files removed)
+            status = TERMINATED if isinstance(err, _Terminated) else INTERRUPTED
+            _interrupted(status)
+            raise click.exceptions.Exit(status) from None
+        finally:
+            _release_sigterm(previous)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         spec = COMMANDS.get(cmd_name)
