@@ -57,7 +57,9 @@ def test_parse_is_forgiving_about_case_and_spacing() -> None:
     assert parse_move("n r16c1 g") == ToggleNote(15, 0, 16)
 
 
-@pytest.mark.parametrize("bad", ["", "x r1c1 1", "s r1c1", "s r1c1 0", "s r1c1 H", "sr1c1 1"])
+@pytest.mark.parametrize(
+    "bad", ["", "q r1c1 1", "x r1c1", "s r1c1", "s r1c1 0", "s r1c1 H", "sr1c1 1"]
+)
 def test_parse_rejects_garbage(bad: str) -> None:
     with pytest.raises(IllegalMoveError):
         parse_move(bad)

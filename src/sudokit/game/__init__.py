@@ -22,6 +22,7 @@ from .levels import CUSTOM, DEFAULT_LEVEL, LEVELS, filed_level, label
 from .moves import (
     AutoNotes,
     ClearNotes,
+    Eliminate,
     Erase,
     FixNotes,
     Move,
@@ -55,6 +56,7 @@ __all__ = [
     "CheckResult",
     "Checking",
     "ClearNotes",
+    "Eliminate",
     "Erase",
     "Finish",
     "FixNotes",

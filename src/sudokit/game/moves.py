@@ -11,6 +11,9 @@ code                   move
 ``s r3c5 7``           set digit 7 in r3c5 (removes 7 from the notes of its peers)
 ``e r3c5``             erase r3c5: its digit, or its notes when it holds no digit
 ``n r3c5 7``           toggle the note 7 in r3c5
+``x r3c5 7 r4c6 2``    rule out 7 in r3c5 and 2 in r4c6 (a hint's eliminations, played
+                       at once): each leaves the cell's notes, and a cell without notes
+                       gets its candidates first, without that digit
 ``auto``               fill every empty cell's notes with its candidates
 ``clear-notes``        remove every note
 ``fix-notes``          put back, in every cell with notes, its digit of the solution
@@ -44,6 +47,7 @@ from .state import GameState
 __all__ = [
     "AutoNotes",
     "ClearNotes",
+    "Eliminate",
     "Erase",
     "FixNotes",
     "Move",
@@ -94,6 +98,19 @@ class ToggleNote:
 
     def __str__(self) -> str:
         return f"n {_cell_code(self.row, self.col)} {_symbol(self.digit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminate:
+    """Rule out digits: ``candidates`` holds ``(row, col, digit)`` (0-based cells). Each
+    digit leaves its cell's notes; a cell without notes first gets its candidates (what
+    the rules allow), so what is ruled out shows. One move, so one undo."""
+
+    candidates: tuple[tuple[int, int, int], ...]
+
+    def __str__(self) -> str:
+        parts = (f"{_cell_code(r, c)} {_symbol(d)}" for r, c, d in self.candidates)
+        return " ".join(("x", *parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +165,18 @@ class Restart:
         return "restart"
 
 
-Move = SetDigit | Erase | ToggleNote | AutoNotes | ClearNotes | FixNotes | Reveal | Solve | Restart
+Move = (
+    SetDigit
+    | Erase
+    | ToggleNote
+    | Eliminate
+    | AutoNotes
+    | ClearNotes
+    | FixNotes
+    | Reveal
+    | Solve
+    | Restart
+)
 
 
 def _symbol(digit: int) -> str:
@@ -162,6 +190,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"s {_CELL} (\w)"), "s"),
     (re.compile(rf"e {_CELL}"), "e"),
     (re.compile(rf"n {_CELL} (\w)"), "n"),
+    (re.compile(rf"x(?: {_CELL} \w)+"), "x"),
     (re.compile(rf"reveal {_CELL}"), "reveal"),
     (re.compile(r"auto"), "auto"),
     (re.compile(r"clear-notes"), "clear-notes"),
@@ -191,17 +220,26 @@ def parse_move(text: str) -> Move:
             return Solve()
         if kind == "restart":
             return Restart()
+        if kind == "x":
+            found = re.findall(rf"{_CELL} (\w)", code[1:])
+            return Eliminate(
+                tuple((int(r) - 1, int(c) - 1, _digit_of(text, d)) for r, c, d in found)
+            )
         row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
         if kind == "e":
             return Erase(row, col)
         if kind == "reveal":
             return Reveal(row, col)
-        symbol = m.group(3).upper()
-        if symbol not in SYMBOLS:
-            raise IllegalMoveError(f"{text.strip()!r}: {symbol!r} is not a digit")
-        digit = SYMBOLS.index(symbol) + 1
+        digit = _digit_of(text, m.group(3))
         return SetDigit(row, col, digit) if kind == "s" else ToggleNote(row, col, digit)
     raise IllegalMoveError(f"{text.strip()!r} is not a move")
+
+
+def _digit_of(text: str, symbol: str) -> int:
+    symbol = symbol.upper()
+    if symbol not in SYMBOLS:
+        raise IllegalMoveError(f"{text.strip()!r}: {symbol!r} is not a digit")
+    return SYMBOLS.index(symbol) + 1
 
 
 # --- playing -----------------------------------------------------------------------
@@ -307,6 +345,19 @@ def apply(state: GameState, move: Move) -> GameState:
                 )
             mask = state.notes[cell] ^ (1 << (digit - 1))
             return replace(state, notes=_with_cell(state.notes, cell, mask))
+        case Eliminate(candidates):
+            notes = list(state.notes)
+            board = list(state.board.cells)
+            for row, col, digit in candidates:
+                cell = _cell(state, row, col)
+                _check_digit(state, digit)
+                _check_unlocked(state, cell)
+                if board[cell]:
+                    raise IllegalMoveError(f"{state.shape.cell_name(cell)} holds a digit")
+                if not notes[cell]:
+                    notes[cell] = _allowed(state, board, cell)
+                notes[cell] &= ~(1 << (digit - 1))
+            return replace(state, notes=tuple(notes))
         case AutoNotes():
             free = frozenset(c for c in range(state.shape.ncells) if not state.is_locked(c))
             return replace(state, notes=tuple(state.board.candidates()), auto=free)

@@ -17,9 +17,10 @@ from ..errors import IllegalMoveError
 from ..grid import Grid
 from ..logic import Hint as LogicHint
 from ..logic import hint as logic_hint
+from ..logic.step import Step
 from ..solvers import search
 from .levels import CUSTOM
-from .moves import FixNotes, Move, SetDigit, Solve, apply, parse_move
+from .moves import Eliminate, FixNotes, Move, SetDigit, Solve, apply, parse_move
 from .state import GameState
 
 Clock = Callable[[], float]
@@ -94,6 +95,16 @@ class GameHint:
     cells: tuple[int, ...] = ()
     #: Units (rows, columns, boxes; indices as in :mod:`sudokit.geometry`) to look at.
     units: tuple[int, ...] = ()
+    #: At the full deduction: the cells whose digits are the step's reason (for a hidden
+    #: single, the placed digits that rule out the unit's other cells; for a naked single,
+    #: those that rule out the cell's other digits; else the pattern's cells).
+    reasons: tuple[int, ...] = ()
+    #: At the full deduction: the pattern's candidates and what the step rules out,
+    #: ``(cell, digit)``.
+    pattern: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    #: The step can be played for the player (:meth:`Session.play_hint`).
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,7 +441,7 @@ class Session:
             step, level = last[2], last[3]
             if step is None or level >= 3:
                 return last[1]
-            result = _describe(step, level + 1)
+            result = _describe(step, level + 1, state.board)
             self._last_hint = (state, result, step, level + 1)
             return result
         shape = state.shape
@@ -449,7 +460,7 @@ class Session:
             assert step is not None, "the logic engine gave no hint for an unsolved grid"
             if step.kind == "notes":
                 return self._fix_notes(state)
-            result = _describe(step, 1)
+            result = _describe(step, 1, state.board)
             if not self.unique and step.kind == "stuck":
                 result = GameHint(
                     result.kind, f"{result.message} {SEVERAL_SOLUTIONS}", result.cells
@@ -457,6 +468,32 @@ class Session:
         self.hints_used += 1
         self._last_hint = (state, result, step, 1)
         return result
+
+    def hint_moves(self) -> tuple[Move, ...]:
+        """The moves that play the step the last hint told in full, when it is about the
+        current position (else none): its placements, or its eliminations as one move."""
+        last = self._last_hint
+        if last is None or last[0] != self.state or last[3] < 3 or self.finished:
+            return ()
+        found = last[2]
+        step = found.step if found is not None else None
+        if step is None:
+            return ()
+        n = self.size
+        if step.placements:
+            return tuple(SetDigit(c // n, c % n, d) for c, d in step.placements)
+        if step.eliminations:
+            return (Eliminate(tuple((c // n, c % n, d) for c, d in step.eliminations)),)
+        return ()
+
+    def play_hint(self) -> bool:
+        """Play the step the last hint told in full (see :meth:`hint_moves`): ordinary
+        moves, undone like any other. False when there is none to play."""
+        moves = self.hint_moves()
+        played = False
+        for move in moves:
+            played = self.play(move) or played
+        return played
 
     def _fix_notes(self, state: GameState) -> GameHint:
         """Correct every note that rules out a needed digit, as one move and one hint."""
@@ -491,11 +528,62 @@ def logic_step(state: GameState) -> LogicHint | None:
 _KINDS = {"step": "logic", "mistake": "mistake", "notes": "notes", "stuck": "stuck"}
 
 
-def _describe(step: LogicHint, level: int) -> GameHint:
+def _describe(step: LogicHint, level: int, board: Grid) -> GameHint:
     """The engine's hint told at ``level``: 1 names the technique and where to look, 2
-    adds the cells, 3 is the whole deduction."""
-    more = " (Ask again for more.)" if level < 3 else ""
+    adds the cells, 3 is the whole deduction with its reasons, and can be played."""
     units = tuple(step.units[:1])
     cells = step.cells if level >= 2 else ()
     kind = _KINDS.get(step.kind, "logic")
-    return GameHint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)
+    found = step.step
+    if level < 3 or found is None:
+        more = " (Ask again for more.)" if level < 3 else ""
+        return GameHint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)
+    playable = bool(found.placements or found.eliminations)
+    more = " (Ask again to play it.)" if playable else ""
+    return GameHint(
+        kind,
+        f"Hint: {step.text(level)}{more}",
+        cells,
+        units=units,
+        reasons=hint_reasons(board, found),
+        pattern=tuple(found.candidates),
+        eliminations=tuple(found.eliminations),
+        playable=playable,
+    )
+
+
+def hint_reasons(board: Grid, step: Step) -> tuple[int, ...]:
+    """The cells whose digits are the reason for ``step`` on ``board``.
+
+    - a hidden single: for each other empty cell of its unit, a placed digit (the one
+      placed) among that cell's peers, as few as cover them all (a cell ruled out only
+      by the player's notes has none);
+    - a naked single: for each other digit, a peer holding it;
+    - any other step: the cells of its pattern, but those it places in.
+    """
+    shape = board.shape
+    cells = board.cells
+    peers = shape.peers
+    if step.technique == "hidden_single" and step.placements and step.units:
+        target, digit = step.placements[0]
+        others = [x for x in shape.units[step.units[0]] if x != target and not cells[x]]
+        holders = {x: [p for p in peers[x] if cells[p] == digit] for x in others}
+        chosen: list[int] = []
+        left = {x for x in others if holders[x]}
+        while left:  # greedy cover: the digit that rules out most of what is left
+            best = max(
+                {p for x in left for p in holders[x]},
+                key=lambda p: (sum(p in holders[x] for x in left), -p),
+            )
+            chosen.append(best)
+            left = {x for x in left if best not in holders[x]}
+        return tuple(sorted(chosen))
+    if step.technique == "naked_single" and step.placements:
+        target, digit = step.placements[0]
+        first: dict[int, int] = {}
+        for p in sorted(peers[target]):
+            if cells[p] and cells[p] != digit:
+                first.setdefault(cells[p], p)
+        return tuple(sorted(first.values()))
+    placed = {c for c, _ in step.placements}
+    return tuple(sorted({c for c, _ in step.candidates} - placed))

@@ -38,7 +38,9 @@ __all__ = [
     "BoardGeometry",
     "BoardView",
     "draw_board",
+    "draw_labels",
     "fit_board",
+    "label_names",
     "note_layout",
     "note_margin",
     "note_size",
@@ -63,6 +65,8 @@ class BoardView:
     hidden: bool = False
     #: Outline the selected cell in the accent colour (the game's notes mode).
     outline_selected: bool = False
+    #: Cells ringed in a colour (a hint's cell, the digits that are its reason).
+    rings: Mapping[int, Color] = field(default_factory=dict)
 
 
 def _line_widths(cell: int) -> tuple[int, int]:
@@ -130,9 +134,16 @@ def draw_board(
     frame = board.inflate(thick, thick)
     pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
 
+    ring = max(3, size // 12)
+    rings = {} if view.hidden else view.rings
+    for cell, color in rings.items():
+        box = geo.cell_rect(cell).inflate(-ring + 1, -ring + 1)
+        pygame.draw.rect(surface, color, box, ring, border_radius=max(2, ring))
+
     if selected is not None and (view.outline_selected or selected in tints):
         width = max(2, size // 20)
-        box = geo.cell_rect(selected).inflate(-width, -width)
+        inset = width + (2 * ring if selected in rings else 0)
+        box = geo.cell_rect(selected).inflate(-inset, -inset)
         pygame.draw.rect(surface, theme.accent, box, width)
 
     if view.hidden:
@@ -167,6 +178,27 @@ def draw_board(
     if view.notes is not None:
         _draw_notes(surface, geo, view, theme, focus)
     return geo
+
+
+def label_names(n: int) -> tuple[list[str], list[str]]:
+    """The rows' and the columns' labels: ``r1``… and ``c1``…, so a row's and a column's
+    make the cell's name in hints (``r3`` + ``c5``: ``r3c5``)."""
+    return [f"r{i}" for i in range(1, n + 1)], [f"c{i}" for i in range(1, n + 1)]
+
+
+def draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, size: int) -> None:
+    """The rows' labels left of the board and the columns' above it (:func:`label_names`),
+    in ``size`` pixels."""
+    f = fonts()
+    board, cell = geo.rect, geo.cell
+    gap = _line_widths(cell)[1] + max(2, size // 5)
+    rows, cols = label_names(geo.shape.n)
+    for i in range(geo.shape.n):
+        middle = i * cell + cell // 2
+        row = f.render(rows[i], size, theme.muted)
+        surface.blit(row, row.get_rect(midright=(board.x - gap, board.y + middle + 1)))
+        col = f.render(cols[i], size, theme.muted)
+        surface.blit(col, col.get_rect(midbottom=(board.x + middle, board.y - gap + 2)))
 
 
 #: The smallest note, in pixels (font size): below it notes change to the compact form.

@@ -285,6 +285,9 @@ class Controller(Sharing, Hinting):
             b.active = self.notes_mode  # a toggle: its fill and switch say on or off
         elif b.key == "checking":
             b.label = CHECKING_LABELS[self.checking]
+        elif b.key == "hint":
+            # A hint told in full: the button plays it (as H does).
+            b.label = "Apply" if s is not None and s.hint_moves() else "Hint"
         elif b.key.startswith("digit:") and s is not None:
             d = int(b.key[6:])
             left = s.remaining().get(d, 0)
@@ -304,6 +307,7 @@ class Controller(Sharing, Hinting):
         self._drop_hints()  # a hint for the old game is no use
         self.notes_mode = False
         self.flash.clear()
+        self.hint_notes.clear()
         empty = [c for c, v in enumerate(session.state.board.cells) if not v]
         self.selected = empty[0] if empty else 0
         if fresh or session.game_id is None:
@@ -517,7 +521,8 @@ class Controller(Sharing, Hinting):
         self.dirty.all = True
 
     def _compute_layout(self) -> Layout:
-        return compute_layout(self.window, self.size, self.scale)
+        labels = self.settings.labels == "shown"
+        return compute_layout(self.window, self.size, self.scale, labels=labels)
 
     # --- playing ----------------------------------------------------------------------------
     def _can_play(self) -> Session | None:
@@ -543,6 +548,7 @@ class Controller(Sharing, Hinting):
 
     def _changed(self) -> None:
         self.flash.clear()
+        self.hint_notes.clear()
         self.dirty.all = True
         finish = self.save()
         s = self.session
@@ -592,6 +598,7 @@ class Controller(Sharing, Hinting):
             return
         result = s.check()
         self.flash = dict.fromkeys(result.wrong, "check")
+        self.hint_notes.clear()
         self.say(result.message, "warn" if result.wrong else "success")
 
     def toggle_pause(self) -> None:
@@ -654,6 +661,8 @@ class Controller(Sharing, Hinting):
             w, h = natural_window(self.size)
             self.window_request = (round(w * self.scale), round(h * self.scale))
             self.resize(self.window)
+        elif key == "labels":
+            self.resize(self.window)  # the board makes room for them, or takes it back
         self.dirty.all = True
 
     def move_selection(self, dr: int, dc: int) -> None:

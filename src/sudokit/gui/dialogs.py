@@ -556,6 +556,8 @@ class ShareDialog(Dialog):
 SETTING_ROWS: list[tuple[str, str, list[tuple[str, str]]]] = [
     ("theme", "Theme", [("system", "System"), ("light", "Light"), ("dark", "Dark")]),
     ("timer", "Timer", [("shown", "Shown"), ("hidden", "Hidden")]),
+    # The names hints use, round the board: r3c5 is row 3, column 5.
+    ("labels", "Row and column labels", [("shown", "Shown"), ("hidden", "Hidden")]),
     (
         "checking",
         "Errors",
@@ -574,11 +576,11 @@ SETTING_ROWS: list[tuple[str, str, list[tuple[str, str]]]] = [
 
 
 class SettingsDialog(Dialog):
-    """Theme, timer, errors shown, interface size: each click applies and saves."""
+    """Theme, timer, labels, errors shown, interface size: each click applies and saves."""
 
     title = "Settings"
     width = 600
-    height = 480
+    height = 564
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -626,7 +628,8 @@ class SettingsDialog(Dialog):
     def click(self, key: str) -> DialogResult:
         if ":" in key:
             name, value = key.split(":", 1)
-            if name in ("theme", "timer", "checking", "scale") and value != self.value(name):
+            known = any(name == row for row, _, _ in SETTING_ROWS)
+            if known and value != self.value(name):
                 return Changed(name, value)
             return None
         return super().click(key)

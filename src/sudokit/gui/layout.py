@@ -257,6 +257,8 @@ class Layout:
     card: Rect
     resume: Button
     cancel_new: Button
+    #: The font size of the row and column labels round the board (0: none shown).
+    labels: int = 0
 
     def button(self, key: str) -> Button:
         return next(b for b in self.buttons if b.key == key)
@@ -272,7 +274,26 @@ def overlay_card(area: Rect, k: float = 1.0) -> Rect:
     return Rect.centered(min(w, area.w - 20), min(h, area.h - 20), area.center)
 
 
-def compute_layout(size: tuple[int, int], n: int, scale: float = 1.0) -> Layout:
+def board_labels(area: Rect, n: int, k: float) -> tuple[int, int]:
+    """Row and column labels round a board in ``area``: their font size and the margin
+    they take left of the board and above it (the board keeps the area's lower right
+    corner, level with the panel)."""
+    cell = min(area.w, area.h) / n
+    font = round(max(10 * k, min(15 * k, cell * 0.3)))
+    wide = 1.9 if n >= 10 else 1.3  # "r16" or "r9" beside a row
+    return font, round(font * wide + 4 * k)
+
+
+def _after_labels(area: Rect, margin: int) -> Rect:
+    """Where the board goes in ``area`` when its labels take ``margin`` on the left and
+    at the top: the lower right square that is left."""
+    side = max(1, min(area.w, area.h) - margin)
+    return Rect(area.right - side, area.bottom - side, side, side)
+
+
+def compute_layout(
+    size: tuple[int, int], n: int, scale: float = 1.0, *, labels: bool = False
+) -> Layout:
     """The main screen of a ``size`` window for an ``n``×``n`` board; ``scale``: the
     display's pixels per interface pixel."""
     w, h = size
@@ -325,6 +346,7 @@ def compute_layout(size: tuple[int, int], n: int, scale: float = 1.0) -> Layout:
         )
     checking = Button("checking", "", "ghost", checking_rect)
     card = overlay_card(board_area, k)
+    font_l, margin_l = board_labels(board_area, n, k) if labels else (0, 0)
     under = Rect.centered(px(150), px(42), (card.centerx, card.bottom - px(20 + 21)))
     return Layout(
         size=(w, h),
@@ -335,11 +357,12 @@ def compute_layout(size: tuple[int, int], n: int, scale: float = 1.0) -> Layout:
         status=status,
         wide=wide,
         show_name=show_name,
-        board=fit_board(board_area, Shape.of(n)),
+        board=fit_board(_after_labels(board_area, margin_l), Shape.of(n)),
         buttons=[*buttons, pause, settings, checking],
         card=card,
         resume=Button("resume", "Resume", "primary", under),
         cancel_new=Button("cancel-new", "Cancel", "normal", under),
+        labels=font_l,
     )
 
 

@@ -1,5 +1,5 @@
 """The game's settings, kept in the store: theme, timer, errors shown, interface size,
-the last size and level asked for. Without pygame.
+row and column labels, the last size and level asked for. Without pygame.
 
 A value that is missing or not understood (an older or newer version wrote it, or a hand
 edit) falls back to its default: settings never stop the game from starting.
@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 THEMES = ("system", "light", "dark")
 TIMERS = ("shown", "hidden")
+#: Row and column numbers round the board (the names hints use: r3c5 is row 3, column 5).
+LABELS = ("shown", "hidden")
 #: Interface sizes: ``auto`` follows the display; the others are fixed factors.
 SCALES = ("auto", "1", "1.25", "1.5", "2")
 
@@ -33,6 +35,7 @@ class Settings:
     scale: str = "auto"
     size: int = 9
     level: str = DEFAULT_LEVEL
+    labels: str = "shown"
 
     @classmethod
     def load(cls, store: Store) -> Settings:
@@ -43,6 +46,7 @@ class Settings:
         s = cls()
         s.theme = pick("theme", THEMES, s.theme)
         s.timer = pick("timer", TIMERS, s.timer)
+        s.labels = pick("labels", LABELS, s.labels)
         s.scale = pick("scale", SCALES, s.scale)
         s.checking = Checking(pick("checking", tuple(Checking), s.checking.value))
         size = pick("size", tuple(str(n) for n in SIZES), str(s.size))
@@ -110,6 +114,7 @@ def resolve_theme(choice: str, system_dark: bool | None) -> str:
 
 
 __all__ = [
+    "LABELS",
     "SCALES",
     "THEMES",
     "TIMERS",

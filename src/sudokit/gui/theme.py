@@ -55,6 +55,10 @@ class Theme:
     tint_hint: Color = (254, 240, 190)
     tint_hint_soft: Color = (255, 248, 225)
     tint_check: Color = (254, 228, 228)
+    #: The ring round a hint's cell, and round the digits that are its reason: each at
+    #: least 3:1 against every cell background (a test computes it).
+    hint_ring: Color = (194, 65, 12)
+    reason_ring: Color = (124, 58, 237)
     # Widgets.
     button: Color = (255, 255, 255)
     button_hover: Color = (241, 245, 251)
@@ -94,6 +98,8 @@ DARK = Theme(
     tint_hint=(80, 65, 25),
     tint_hint_soft=(52, 52, 48),
     tint_check=(85, 35, 45),
+    hint_ring=(251, 191, 36),
+    reason_ring=(196, 181, 253),
     button=(30, 41, 59),
     button_hover=(41, 55, 79),
     button_pressed=(51, 68, 99),

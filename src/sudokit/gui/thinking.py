@@ -88,6 +88,9 @@ class Hinting:
         #: window goes on with "Looking for a hint…".
         self.find_step: FindStep = logic_step
         self.hint_wait = HINT_WAIT
+        #: Notes a hint's full deduction is about, by why: ``pattern`` (its candidates),
+        #: ``ruled-out`` (what it eliminates). Cleared with :attr:`flash`.
+        self.hint_notes: dict[tuple[int, int], str] = {}
 
     def _drop_hints(self) -> None:
         self.hint_job = self._spare_hint = None
@@ -104,6 +107,9 @@ class Hinting:
         if self.hint_job is not None:
             self.say("Still looking for a hint… (Esc stops.)", sticky=True)
             return
+        if s.hint_moves():  # told in full already: asking again plays it
+            self.play_hint()
+            return
         state = s.hint_search()
         if state is None:
             self._show_hint(s)
@@ -115,6 +121,15 @@ class Hinting:
             return
         self.hint_job = job
         self.say("Looking for a hint… (Esc stops.)", sticky=True)
+
+    def play_hint(self) -> None:
+        """Play the step the hint told in full, as ordinary (undoable) moves."""
+        s = self._can_play()
+        if s is None or not s.play_hint():
+            return
+        self._changed()
+        if not s.finished:  # else the "solved" message stands
+            self.say("Hint played. Undo takes it back.")
 
     def cancel_hint(self) -> None:
         job = self.hint_job
@@ -155,7 +170,10 @@ class Hinting:
         shape = s.state.shape
         area = {c for u in h.units for c in shape.units[u]}
         self.flash = dict.fromkeys(area, "hint-area")
+        self.flash.update(dict.fromkeys(h.reasons, "hint-reason"))
         self.flash.update(dict.fromkeys(h.cells, "hint"))
+        self.hint_notes = dict.fromkeys(h.pattern, "pattern")
+        self.hint_notes.update(dict.fromkeys(h.eliminations, "ruled-out"))
         if h.cells and h.kind == "mistake":
             self.selected = h.cells[0]
         if not s.finished:  # the last cell revealed: the "solved" message stands

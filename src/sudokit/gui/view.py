@@ -13,7 +13,7 @@ import pygame
 
 from ..game import Checking, Session, format_time, label
 from ..geometry import Shape
-from .board import BoardView, draw_board
+from .board import BoardView, draw_board, draw_labels
 from .controller import Controller
 from .layout import Button
 from .theme import Color, Theme, blit_text, fit_text, fonts
@@ -21,8 +21,24 @@ from .widgets import draw_button, draw_card, wrap
 
 
 def flash_colors(controller: Controller, theme: Theme) -> dict[int, Color]:
-    colors = {"hint": theme.tint_hint, "hint-area": theme.tint_hint_soft, "check": theme.tint_check}
+    colors = {
+        "hint": theme.tint_hint,
+        "hint-area": theme.tint_hint_soft,
+        "hint-reason": theme.tint_hint_soft,
+        "check": theme.tint_check,
+    }
     return {cell: colors[kind] for cell, kind in controller.flash.items()}
+
+
+def hint_marks(
+    controller: Controller, theme: Theme
+) -> tuple[dict[int, Color], dict[tuple[int, int], Color]]:
+    """The rings of a hint (its cell, the digits that are its reason) and the colours of
+    the notes its full deduction is about (the pattern's, and those it rules out)."""
+    colors = {"hint": theme.hint_ring, "hint-reason": theme.reason_ring}
+    rings = {c: colors[k] for c, k in controller.flash.items() if k in colors}
+    notes = {"pattern": theme.reason_ring, "ruled-out": theme.error}
+    return rings, {cd: notes[k] for cd, k in controller.hint_notes.items()}
 
 
 def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
@@ -31,6 +47,7 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
     # Check's finds are marked like mistakes (red, underlined) as well as tinted, so the
     # mark reads on any background, the cursor's included.
     checked = frozenset(c for c, kind in controller.flash.items() if kind == "check")
+    rings, note_colors = hint_marks(controller, theme)
     return BoardView(
         state.shape,
         state.board.cells,
@@ -43,6 +60,8 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         tints=flash_colors(controller, theme),
         hidden=hidden,
         outline_selected=controller.notes_mode,
+        rings=rings,
+        note_colors=note_colors,
     )
 
 
@@ -167,7 +186,9 @@ def draw_board_area(surface: pygame.Surface, c: Controller, theme: Theme) -> Non
         view = BoardView(shape, [0] * shape.ncells, hidden=True)
     else:
         view = board_view(c, s, t)
-    draw_board(surface, area, view, t)
+    geo = draw_board(surface, c.layout.board.rect, view, t)
+    if c.layout.labels:
+        draw_labels(surface, geo, t, c.layout.labels)
     card = c.layout.card
     inner = card.w - px(48)
     if c.job is not None:
