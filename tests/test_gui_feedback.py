@@ -320,3 +320,80 @@ def test_the_window_grows_for_16x16_and_stays_for_9x9(app: App) -> None:
     app.pump()
     assert c.session is not None and c.session.size == 9
     assert app.screen.get_size() == (1300, 960), "never shrunk under the player"
+
+
+# --- 6. one palette: the game, the watch window and the pictures ----------------------------
+
+#: Theme field ← palette field: what a board shows is the same everywhere.
+SHARED = {
+    "background": "page",
+    "surface": "board",
+    "line_thick": "box_line",
+    "line_thin": "cell_line",
+    "given": "given",
+    "revealed": "forced",
+    "entry": "guessed",
+    "note": "candidate",
+    "error": "bad",
+    "text": "text",
+    "muted": "muted",
+}
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_the_game_theme_and_the_palette_are_one(name: str) -> None:
+    from sudokit.gui.theme import THEMES
+    from sudokit.render.palette import PALETTES, hex_rgb
+    from sudokit.render.style import PALETTE
+
+    theme, palette = THEMES[name], PALETTES[name]
+    differ = {
+        t: (getattr(theme, t), getattr(palette, p))
+        for t, p in SHARED.items()
+        if getattr(theme, t) != hex_rgb(getattr(palette, p))
+    }
+    assert differ == {}
+    assert PALETTES["light"] is PALETTE, "pictures are drawn in the light palette"
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_watched_digits_read_on_every_mark(name: str) -> None:
+    from sudokit.gui.theme import contrast
+    from sudokit.render.palette import PALETTES, hex_rgb
+
+    p = PALETTES[name]
+    fills = ["board", "focus_unit", "tried_fill", "placed_guess_fill", "placed_forced_fill"]
+    fills += ["backtrack_fill", "bad_fill", "eliminated_fill"]
+    pairs = [
+        (ink, fill)
+        for ink in ("given", "forced", "guessed", "candidate", "bad", "tried")
+        for fill in fills
+    ]
+    pairs += [("text", "page"), ("muted", "page"), ("focus", "page"), ("bad", "page")]
+    pairs += [("bar_text", "bar"), ("bar_muted", "bar")]
+    low = [
+        (a, b, round(contrast(hex_rgb(getattr(p, a)), hex_rgb(getattr(p, b))), 2))
+        for a, b in pairs
+        if contrast(hex_rgb(getattr(p, a)), hex_rgb(getattr(p, b))) < 4.5
+    ]
+    assert low == []
+
+
+def test_a_dark_game_opens_a_dark_watch_window(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudokit.gui.watch as watch_view
+
+    real = watch_view.WatchScreen.draw
+    pages: list[tuple[int, ...]] = []
+
+    def draw_then_close(self: watch_view.WatchScreen, surface: pygame.Surface) -> None:
+        real(self, surface)
+        pages.append(tuple(surface.get_at((3, 3)))[:3])
+        self.running = False
+
+    monkeypatch.setattr(watch_view.WatchScreen, "draw", draw_then_close)
+    c = app.controller
+    c.change_setting("theme", "dark")
+    c.watch()
+    c.change_setting("theme", "light")
+    c.watch()
+    assert pages == [DARK.background, LIGHT.background], "the watch wears the game's theme"

@@ -340,7 +340,9 @@ class App:
         size = self.screen.get_size()
         quit_asked = False
         try:
-            quit_asked = run_watch(puzzle, ["propagation"], keep_display=True)
+            quit_asked = run_watch(
+                puzzle, ["propagation"], keep_display=True, theme=self.theme.name
+            )
         finally:
             pygame.display.set_caption("sudokit")
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -13,22 +13,35 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..render.palette import DARK_PALETTE, PALETTE, Palette, hex_rgb
 from .layout import Rect
 
 Color = tuple[int, int, int]
+
+
+def _rgb(palette: Palette) -> dict[str, Color]:
+    """A board palette's colours as RGB, by field."""
+    return {name: hex_rgb(getattr(palette, name)) for name in Palette.__dataclass_fields__}
+
+
+_L, _D = _rgb(PALETTE), _rgb(DARK_PALETTE)
 
 
 @dataclass(frozen=True, slots=True)
 class Theme:
     """A palette. The default is the light one: slate greys, one blue accent, red only
     for errors. Every digit and note colour reads at a WCAG contrast of at least 4.5:1
-    on every cell background (a test computes the ratios)."""
+    on every cell background (a test computes the ratios).
+
+    What a board shows (page, cells, lines, digits, notes, errors, text) comes from
+    :mod:`sudokit.render.palette`, the one source the watch window and the pictures
+    draw with too; the rest is the interface's own."""
 
     name: str = "light"
-    background: Color = (236, 240, 245)
-    surface: Color = (255, 255, 255)
-    text: Color = (30, 41, 59)
-    muted: Color = (82, 96, 116)
+    background: Color = _L["page"]
+    surface: Color = _L["board"]
+    text: Color = _L["text"]
+    muted: Color = _L["muted"]
     faint: Color = (92, 106, 126)
     accent: Color = (37, 99, 235)
     #: The accent as text on light tints (chips, active toggles).
@@ -38,14 +51,14 @@ class Theme:
     accent_hover: Color = (29, 78, 216)
     accent_pressed: Color = (30, 64, 175)
     success: Color = (21, 115, 71)
-    error: Color = (185, 28, 28)
+    error: Color = _L["bad"]
     # Board.
-    line_thin: Color = (203, 213, 225)
-    line_thick: Color = (51, 65, 85)
-    given: Color = (15, 23, 42)
-    entry: Color = (29, 78, 216)
-    revealed: Color = (13, 100, 90)
-    note: Color = (71, 85, 105)
+    line_thin: Color = _L["cell_line"]
+    line_thick: Color = _L["box_line"]
+    given: Color = _L["given"]
+    entry: Color = _L["guessed"]
+    revealed: Color = _L["forced"]
+    note: Color = _L["candidate"]
     note_match: Color = (29, 78, 216)
     tint_peer: Color = (238, 243, 250)
     chip: Color = (219, 232, 252)
@@ -73,22 +86,22 @@ class Theme:
 LIGHT = Theme()
 DARK = Theme(
     name="dark",
-    background=(15, 23, 42),
-    surface=(30, 41, 59),
-    text=(226, 232, 240),
-    muted=(170, 183, 200),
+    background=_D["page"],
+    surface=_D["board"],
+    text=_D["text"],
+    muted=_D["muted"],
     faint=(150, 164, 184),
     accent=(37, 99, 235),
     accent_dark=(165, 205, 255),
     accent_text=(255, 255, 255),
     success=(110, 220, 150),
-    error=(255, 175, 175),
-    line_thin=(55, 70, 92),
-    line_thick=(148, 163, 184),
-    given=(241, 245, 249),
-    entry=(165, 205, 255),
-    revealed=(120, 230, 210),
-    note=(190, 200, 215),
+    error=_D["bad"],
+    line_thin=_D["cell_line"],
+    line_thick=_D["box_line"],
+    given=_D["given"],
+    entry=_D["guessed"],
+    revealed=_D["forced"],
+    note=_D["candidate"],
     note_match=(165, 205, 255),
     tint_peer=(38, 52, 74),
     chip=(35, 60, 105),

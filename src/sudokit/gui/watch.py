@@ -28,6 +28,7 @@ from ..errors import ParseError
 from ..formats import parse
 from ..generator import generate
 from ..grid import Grid
+from ..render.palette import PALETTES
 from ..render.style import (
     FORCED,
     GIVEN,
@@ -52,7 +53,7 @@ from ..watch import (
     trace,
 )
 from .board import BoardGeometry, BoardView, draw_board
-from .theme import LIGHT, Theme, fit_text, fonts
+from .theme import LIGHT, THEMES, Theme, fit_text, fonts
 from .watch_layout import (
     BAR,
     CAPTION_LINE,
@@ -375,7 +376,8 @@ class WatchScreen:
         candidates: bool = True,
         playing: bool = False,
         size: tuple[int, int] = WINDOW,
-        palette: Palette = PALETTE,
+        palette: Palette | None = None,
+        theme: str = "light",
     ) -> None:
         if not names:
             raise ValueError("no algorithm to watch")
@@ -385,7 +387,9 @@ class WatchScreen:
         self.candidates = candidates
         self.playing = playing
         self.size = size
-        self.palette = palette
+        #: ``light`` or ``dark``: the board's colours and the page's (the game's theme).
+        self.theme = THEMES.get(theme, LIGHT)
+        self.palette = palette or PALETTES.get(theme, PALETTE)
         self.running = True
         #: The program is asked to end (Ctrl+Q, or a quit no close button asked for: a
         #: logout, a signal), not only this view: the game it was opened from ends too.
@@ -613,7 +617,7 @@ class WatchScreen:
         title = fit_text(full, title_px, room, bold=True)
         _text(surface, title, title_px, p.text, (left, box.y + 6), bold=True)
         view = view_of_replay(replay, candidates=self.candidates)
-        draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p)
+        draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p, self.theme)
         if replay.status == "solved":
             caption = f"Solved in {replay.counters.steps:,} steps"
         else:
@@ -639,16 +643,16 @@ class WatchScreen:
     def _draw_bar(self, surface: pygame.Surface) -> None:
         p = self.palette
         width, height = surface.get_size()
-        surface.fill(hex_rgb(p.box_line), pygame.Rect(0, height - BAR, width, BAR))
+        surface.fill(hex_rgb(p.bar), pygame.Rect(0, height - BAR, width, BAR))
         state = "done" if self.finished else "playing" if self.playing else "paused"
         left = f"{state} · {speed_label(self.speed)} · tick {self.tick:,}"
         if self.note:
             left += f" · {self.note}"
-        used = _text(surface, left, 17, "#ffffff", (16, height - BAR // 2), anchor="midleft")
+        used = _text(surface, left, 17, p.bar_text, (16, height - BAR // 2), anchor="midleft")
         hint = "Space play  Left/Right step  Up/Down speed  R restart  A algorithm  N new  V paste"
         if fonts().size(hint, 14)[0] + 40 < width - used.right:
             _text(
-                surface, hint, 14, p.cell_line, (width - 16, height - BAR // 2), anchor="midright"
+                surface, hint, 14, p.bar_muted, (width - 16, height - BAR // 2), anchor="midright"
             )
 
     def _draw_help(self, surface: pygame.Surface) -> None:
@@ -700,6 +704,7 @@ def run_watch(
     candidates: bool = True,
     playing: bool = True,
     keep_display: bool = False,
+    theme: str | None = None,
 ) -> bool:
     """Open the watch window on ``grid`` with one panel per algorithm; return on close:
     True when the whole program is asked to end (Ctrl+Q, a logout, a signal), False
@@ -708,8 +713,13 @@ def run_watch(
     The game opens it too, in its own window: ``run_watch(puzzle, ["propagation"],
     keep_display=True)`` draws in the window already open and leaves it open on return,
     so nothing typed as the watch closes is lost (closing the display drops the waiting
-    events) and the game's window is never gone while the program runs.
+    events) and the game's window is never gone while the program runs. ``theme``:
+    ``light`` or ``dark`` (the game passes its own); None follows the desktop.
     """
+    if theme is None:
+        from .settings import resolve_theme, system_prefers_dark
+
+        theme = resolve_theme("system", system_prefers_dark())
     pygame.display.init()  # display and fonts only: watching needs no sound
     pygame.font.init()
     screen: WatchScreen | None = None
@@ -719,7 +729,9 @@ def run_watch(
         window = window_for(len(names), desktop, grid.size)
         surface = pygame.display.set_mode(window, pygame.RESIZABLE)
         pygame.display.set_caption("sudokit watch")
-        screen = WatchScreen(grid, names, speed=speed, candidates=candidates, playing=playing)
+        screen = WatchScreen(
+            grid, names, speed=speed, candidates=candidates, playing=playing, theme=theme
+        )
         clock = pygame.time.Clock()
         while True:
             dt = clock.tick(FPS) / 1000

@@ -1,5 +1,7 @@
 """What a board picture shows, and in which colours: shared by PNG, SVG and GIF.
 
+The colours are :mod:`sudokit.render.palette`'s, the game's and the watch window's too.
+
 Nothing here draws: :class:`PictureView` is a plain description (digits, how each got
 there, candidates, the focused cell, the last event's mark) built from a puzzle or from a
 :class:`~sudokit.watch.Replay`; the writers turn it into pixels or SVG text.
@@ -25,46 +27,10 @@ from ..watch import (
     Replay,
     Try,
 )
+from .palette import PALETTE, RGB, Palette, hex_rgb
 
 #: Origin of a digit drawn as part of a shown solution (after EMPTY..GUESSED).
 SOLUTION = 4
-
-RGB = tuple[int, int, int]
-
-
-def hex_rgb(text: str) -> RGB:
-    text = text.lstrip("#")
-    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
-
-
-@dataclass(frozen=True, slots=True)
-class Palette:
-    """Colours as ``#rrggbb``; one light theme, readable in print and on screen."""
-
-    page: str = "#f6f5f1"
-    board: str = "#ffffff"
-    box_line: str = "#27303f"
-    cell_line: str = "#c3c9d4"
-    given: str = "#1b2230"
-    forced: str = "#0f7b6c"
-    guessed: str = "#2457d6"
-    solution: str = "#2457d6"
-    candidate: str = "#8791a5"
-    focus: str = "#18a04a"
-    focus_unit: str = "#fdf6d3"
-    tried: str = "#c76a00"
-    tried_fill: str = "#fff1d6"
-    placed_guess_fill: str = "#dfe9ff"
-    placed_forced_fill: str = "#d9f5ea"
-    backtrack_fill: str = "#ffd9d9"
-    bad: str = "#d42a2a"
-    bad_fill: str = "#ffe3e3"
-    eliminated_fill: str = "#fdeaea"
-    text: str = "#27303f"
-    muted: str = "#6b7486"
-
-
-PALETTE = Palette()
 
 Mark = Literal["guess", "forced", "backtrack", "contradiction", "eliminate", "try"]
 
@@ -145,6 +111,7 @@ __all__ = [
     "GIVEN",
     "GUESSED",
     "PALETTE",
+    "RGB",
     "SOLUTION",
     "Palette",
     "PictureView",
