@@ -84,7 +84,10 @@ class Rating:
 
     - ``level``: ``easy`` ... ``extreme``;
     - ``score``: Sudoku Explainer-like number (1.0 ... about 10);
-    - ``hardest``: id of the technique of the highest-rated step (None when no step);
+    - ``hardest``: id of the technique of the step that set the level: the highest-rated
+      step of the path's hardest level (None when no step). A naked single (2.3) may
+      rate above the direct pointing (1.7) that made a path medium: the score is the
+      single's rating, the hardest step the pointing;
     - ``techniques``: steps per technique id, in registry order;
     - ``solved``: the engine's logic finished the puzzle;
     - ``solutions``: 0, 1, or 2 (several); only unique puzzles get uniqueness techniques.
@@ -205,13 +208,15 @@ def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: in
     best_rating = 0.0
     hardest: str | None = None
     hardest_level = 0
+    top = (-1, 0.0)  # (level, rating) of the hardest step so far
     for move in moves:
         tid = move.technique
         # A sweep of singles counts one step per placement.
         counts[tid] = counts.get(tid, 0) + (1 if move.step else len(move.placements))
         hardest_level = max(hardest_level, _LEVEL_OF[tid])
-        if move.rating > best_rating:
-            best_rating, hardest = move.rating, tid
+        best_rating = max(best_rating, move.rating)
+        if (_LEVEL_OF[tid], move.rating) > top:  # the level first: it is what the step set
+            top, hardest = (_LEVEL_OF[tid], move.rating), tid
     solved = final.is_solved() and solutions == 1
     if solved:
         level = LEVELS[hardest_level]
@@ -227,12 +232,15 @@ def summarize(grid: Grid, moves: Sequence[FastStep], final: State, solutions: in
 def rate_steps(steps: Sequence[Step]) -> tuple[Level, float, str | None]:
     """Level, score and hardest technique of a finished path, by the ratings of its own
     steps (:func:`rate` scores a 9×9 path with a pattern SE lacks higher: see
-    :func:`rate_path`)."""
+    :func:`rate_path`); the hardest technique is that of :attr:`Rating.hardest`."""
     level = 0
     best = 0.0
     hardest = None
+    top = (-1, 0.0)
     for s in steps:
-        level = max(level, level_index(BY_ID[s.technique].level))
-        if s.rating > best:
-            best, hardest = s.rating, s.technique
+        own = level_index(BY_ID[s.technique].level)
+        level = max(level, own)
+        best = max(best, s.rating)
+        if (own, s.rating) > top:
+            top, hardest = (own, s.rating), s.technique
     return LEVELS[level], round(best, 1), hardest
