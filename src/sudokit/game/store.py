@@ -263,6 +263,9 @@ class Store:
         self._host = socket.gethostname()
         self._reported: set[int] = set()
         self._closed = False
+        #: Whether the file could only be read (a read-only file system or file): its
+        #: games and statistics are read into memory, and nothing is written back.
+        self.read_only = False
         self._conn = self._open()
 
     # --- opening ---------------------------------------------------------------------
@@ -307,15 +310,19 @@ class Store:
             name = getattr(err, "sqlite_errorname", "") or ""
             if conn is None or not name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
                 # Not the file's fault (permissions, a lock held too long, I/O): leave
-                # it alone rather than moving a good database aside.
+                # it alone rather than moving a good database aside. It may still be
+                # readable (a read-only file system).
                 if conn is not None:
                     conn.close()
-                return self._memory(f"Cannot open {path} ({err})")
+                return self._read_only(path) or self._memory(f"Cannot open {path} ({err})")
             problem = _Unusable("damaged", f"it is damaged ({err})")
         else:
             problem = None
         if problem is None:
             assert conn is not None
+            if not self._writable(conn):  # SQLite fell back to reading only
+                conn.close()
+                return self._read_only(path) or self._memory(f"Cannot write {path}")
             self._tune(conn)
             return conn
         if conn is not None:
@@ -338,6 +345,58 @@ class Store:
             return self._memory(f"Cannot start a fresh database at {path} ({err})")
         self._tune(fresh)
         return fresh
+
+    @staticmethod
+    def _writable(conn: sqlite3.Connection) -> bool:
+        """Whether the file takes writes (a file SQLite could only open for reading,
+        on a read-only file system, does not)."""
+        try:
+            conn.execute("DELETE FROM settings WHERE 0")  # a write that changes nothing
+        except sqlite3.Error as err:
+            return getattr(err, "sqlite_errorname", "") != "SQLITE_READONLY"
+        return True
+
+    def _read_only(self, path: Path) -> sqlite3.Connection | None:
+        """The games and statistics of a file that can be read but not written (a
+        read-only file system or file), copied into memory, so that they are shown and
+        the saved game offered while nothing is written back; None if it cannot be read.
+
+        It is opened read-only (``mode=ro``), or, when SQLite cannot even make the side
+        files it reads a journal through, as an immutable file (``immutable=1``)."""
+        if not path.is_file():
+            return None
+        uri = path.resolve().as_uri()
+        reason = ""
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            source: sqlite3.Connection | None = None
+            try:
+                source = sqlite3.connect(f"{uri}?{query}", uri=True, timeout=5.0)
+                copy = self._connect(":memory:")
+                source.backup(copy)
+            except sqlite3.Error as err:
+                reason = str(err)
+                log.info("cannot read %s with %s: %s", path, query, err)
+                continue
+            finally:
+                if source is not None:
+                    source.close()
+            try:
+                self._check(copy)
+            except (sqlite3.DatabaseError, _Unusable) as err:
+                copy.close()
+                return self._memory(
+                    f"The saved-games database {path} cannot be used ({err}) and cannot be "
+                    "changed (it is read-only)"
+                )
+            self.read_only = True
+            self.notices.append(
+                f"The saved-games database {path} is read-only: your games and statistics "
+                "are read from it, but saving is off (nothing you play is written)."
+            )
+            log.info(self.notices[-1])
+            return copy
+        log.info("cannot read %s: %s", path, reason)
+        return None
 
     def _check(self, conn: sqlite3.Connection) -> None:
         """Accept a sudokit database, initialize an empty file, refuse anything else."""
