@@ -31,14 +31,14 @@ from sudokit.game import Store
 from sudokit.gui.app import App
 from sudokit.gui.controller import Controller
 from sudokit.gui.dialogs import SettingsDialog
-from sudokit.gui.interpret import DialogButton, Key, KeyUp
+from sudokit.gui.interpret import DialogButton, Key
 from sudokit.gui.theme import DARK, LIGHT, Color
 
 
 @pytest.fixture()
 def app(clock: FakeClock) -> Iterator[App]:
     store = Store()
-    game = App(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)  # type: ignore[arg-type]
+    game = App(store, puzzle=PUZZLE, clock=clock, make_puzzle=quick_puzzle)
     game.pump()  # the first frame
     yield game
     store.close()
@@ -92,15 +92,15 @@ def test_a_theme_click_shows_at_once_in_the_dialog_and_behind_it(app: App) -> No
     c = app.controller
     assert isinstance(c.dialog, SettingsDialog)
     corner = (2, 2)  # the screen's background, under the veil, outside the card
-    assert near(app.screen.get_at(corner), veiled(LIGHT.background, LIGHT.dim))
+    assert near(tuple(app.screen.get_at(corner)), veiled(LIGHT.background, LIGHT.dim))
     post_click(app, dialog_button(app, "theme:dark"))
     assert "theme:dark" in active(c) and "theme:system" not in active(c)
-    assert near(app.screen.get_at(corner), veiled(DARK.background, DARK.dim)), (
+    assert near(tuple(app.screen.get_at(corner)), veiled(DARK.background, DARK.dim)), (
         "the game behind the dialog is drawn in the new theme at once"
     )
     post_click(app, dialog_button(app, "theme:light"))
     assert "theme:light" in active(c) and "theme:dark" not in active(c)
-    assert near(app.screen.get_at(corner), veiled(LIGHT.background, LIGHT.dim))
+    assert near(tuple(app.screen.get_at(corner)), veiled(LIGHT.background, LIGHT.dim))
 
 
 @pytest.mark.parametrize(
@@ -125,11 +125,6 @@ def test_a_hidden_timer_leaves_the_screen_behind_the_dialog(app: App) -> None:
     assert c.dirty.backdrop, "the screen behind the dialog is drawn again"
     app.pump()
     assert c.dialog_serial == serial and not c.dirty.any
-
-
-def _key(c: Controller, name: str, **kw: bool) -> None:
-    c.handle(Key(name, **kw))
-    c.handle(KeyUp(name))
 
 
 # --- 4. your puzzle: Clear starts again at the first cell ----------------------------------
