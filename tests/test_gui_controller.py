@@ -32,6 +32,7 @@ from sudokit.grid import Grid
 from sudokit.gui.controller import Controller
 from sudokit.gui.dialogs import CustomDialog, HelpDialog, MessageDialog, NewGameDialog, StatsDialog
 from sudokit.gui.interpret import (
+    Arm,
     Command,
     Focus,
     Key,
@@ -45,7 +46,6 @@ from sudokit.gui.interpret import (
     Release,
     Select,
     UiState,
-    Warn,
     interpret,
     key_digit,
 )
@@ -145,7 +145,7 @@ def test_interpret_keys_to_moves() -> None:
     for name in ("backspace", "delete", "0", "kp0", "kp."):
         assert interpret(_ui(), Key(name)) == Erase(0, 2)
     assert interpret(_ui(), Key("m")) == AutoNotes()
-    assert interpret(_ui(selected=None), Key("4")) == Warn("Select a cell first.")
+    assert interpret(_ui(selected=None), Key("4")) == Arm(4), "digit first: armed"
     assert interpret(_ui(), Key("a")) is None, "no A on 9×9"
     assert interpret(_ui(size=16, entries=(0,) * 256), Key("g")) == SetDigit(0, 2, 16)
 
@@ -256,7 +256,7 @@ def test_arrows_move_and_wrap(game: Controller) -> None:
     key(game, "escape")
     assert game.selected is None
     key(game, "5")
-    assert "Select a cell" in game.message
+    assert game.armed == 5 and "Placing 5" in game.message, "no cell: the digit is armed"
 
 
 def test_notes(game: Controller) -> None:
@@ -513,8 +513,11 @@ def test_solving_shows_the_time_and_records_it(game: Controller, clock: FakeCloc
         game.select(c)
         key(game, str(s.solution.cells[c]))
     assert s.finished and s.solved_by_player
-    assert isinstance(game.dialog, MessageDialog)
     assert game.message == "Solved in 07:42 — well done!"
+    assert game.celebrating and game.dialog is None, "a wave over the board first"
+    clock.now += 1.0
+    game.tick()
+    assert isinstance(game.dialog, MessageDialog) and not game.celebrating
     [row] = game.store.stats()
     assert (row.level, row.solved, row.best) == ("custom", 1, pytest.approx(462))
     key(game, "escape")

@@ -211,6 +211,11 @@ def test_solved_and_statistics(shots: Path) -> None:
             game.select(c)
             game.enter(s.solution.cells[c])
         app.pump()
+        clock[0] += 0.45  # the wave over the solved board, half way
+        app.pump()
+        _save(app, shots / "solved-wave.png")
+        clock[0] += 1.0
+        app.pump()
         _save(app, shots / "solved.png")
         assert s.finished and s.solved_by_player
         assert isinstance(game.dialog, MessageDialog) and game.dialog.title == "Solved!"

@@ -347,15 +347,15 @@ def apply(state: GameState, move: Move) -> GameState:
             return replace(state, notes=_with_cell(state.notes, cell, mask))
         case Eliminate(candidates):
             notes = list(state.notes)
-            board = list(state.board.cells)
+            digits = list(state.board.cells)
             for row, col, digit in candidates:
                 cell = _cell(state, row, col)
                 _check_digit(state, digit)
                 _check_unlocked(state, cell)
-                if board[cell]:
+                if digits[cell]:
                     raise IllegalMoveError(f"{state.shape.cell_name(cell)} holds a digit")
                 if not notes[cell]:
-                    notes[cell] = _allowed(state, board, cell)
+                    notes[cell] = _allowed(state, digits, cell)
                 notes[cell] &= ~(1 << (digit - 1))
             return replace(state, notes=tuple(notes))
         case AutoNotes():

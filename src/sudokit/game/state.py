@@ -91,6 +91,26 @@ class GameState:
         """Cells whose digit stands twice in a unit (givens included)."""
         return self.board.conflicting_cells()
 
+    def note_clashes(self) -> frozenset[tuple[int, int]]:
+        """Notes a placed digit already rules out: ``(cell, digit)`` for each note ``digit``
+        of an empty cell that one of its peers holds."""
+        cells = self.board.cells
+        peers = self.shape.peers
+        out = set()
+        for cell, mask in enumerate(self.notes):
+            if not mask or cells[cell]:
+                continue
+            seen = 0
+            for p in peers[cell]:
+                if cells[p]:
+                    seen |= 1 << (cells[p] - 1)
+            clash = mask & seen
+            while clash:
+                bit = clash & -clash
+                out.add((cell, bit.bit_length()))
+                clash ^= bit
+        return frozenset(out)
+
     def remaining(self) -> dict[int, int]:
         """For each digit, how many cells still need it (by the rules: ``n`` minus placed)."""
         n = self.puzzle.size

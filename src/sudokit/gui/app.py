@@ -55,6 +55,7 @@ KEY_NAMES: dict[int, str] = {
     pygame.K_UP: "up",
     pygame.K_DOWN: "down",
     pygame.K_F1: "f1",
+    pygame.K_F11: "f11",
 }
 _RESIZE = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
@@ -181,6 +182,9 @@ class App:
         pygame.key.set_repeat(320, 40)
         self._backdrop: pygame.Surface | None = None
         self._backdrop_for = -1
+        #: Full screen (F11), and the window's size to go back to.
+        self.fullscreen = False
+        self._windowed = window
         self._cursor_hand = False
         self.controller = Controller(
             store,
@@ -223,6 +227,7 @@ class App:
         if record is not None:
             self.controller.handle(record)
         self._take_window_request()
+        self._take_fullscreen_request()
         hand = self.controller.hover is not None
         if hand != self._cursor_hand:
             self._cursor_hand = hand
@@ -246,6 +251,8 @@ class App:
         try:
             while c.running:
                 timeout = 60 if c.generating or c.thinking else 250
+                if c.celebrating:
+                    timeout = 16  # the solved board's wave: every frame
                 event = pygame.event.wait(timeout)
                 if event.type != pygame.NOEVENT:
                     self.handle(event)
@@ -308,6 +315,25 @@ class App:
         wanted, self.controller.window_request = self.controller.window_request, None
         if wanted is not None:
             self._set_window(wanted)
+
+    def _take_fullscreen_request(self) -> None:
+        """F11: full screen at the desktop's size, or back to the window it was. With
+        set_mode, as toggle_fullscreen is missing on some drivers (the dummy one)."""
+        c = self.controller
+        if not c.fullscreen_request:
+            return
+        c.fullscreen_request = False
+        try:
+            if self.fullscreen:
+                self.screen = pygame.display.set_mode(self._windowed, pygame.RESIZABLE)
+            else:
+                self._windowed = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.fullscreen = not self.fullscreen
+        except pygame.error as err:
+            c.say(f"Full screen is not available here ({err}).", "warn")
+        self._backdrop = None
+        c.resize(self.screen.get_size())
 
     def _set_window(self, size: tuple[int, int]) -> None:
         """Resize the window (to suit a new interface size or board), within the desktop;

@@ -53,6 +53,7 @@ from .dialogs import (
     reachable_levels,
 )
 from .interpret import (
+    Arm,
     Command,
     DialogButton,
     DialogClick,
@@ -66,6 +67,7 @@ from .interpret import (
     Motion,
     MoveCursor,
     PastePuzzle,
+    Press,
     PressButton,
     Release,
     ReleaseButton,
@@ -94,6 +96,8 @@ CHECKING_LABELS = {
 MESSAGE_SECONDS = 8.0
 #: Seconds between saves of the time played while a game runs.
 AUTOSAVE_SECONDS = 15.0
+#: Seconds the wave of colour over a solved board lasts.
+CELEBRATION_SECONDS = 1.0
 
 
 class Controller(Sharing, Hinting):
@@ -136,6 +140,14 @@ class Controller(Sharing, Hinting):
         self.session: Session | None = None
         self.selected: int | None = None
         self.notes_mode = False
+        #: Digit-first entry: the digit each clicked cell gets (0: none armed).
+        self.armed = 0
+        #: The window is asked to go full screen or back (F11); the window does it.
+        self.fullscreen_request = False
+        #: When the solved board's wave of colour started (None: not playing), and the
+        #: dialog shown after it.
+        self.celebration: float | None = None
+        self._after_celebration: Dialog | None = None
         self.dialog: Dialog | None = None
         #: Counts the dialogs opened, so the view knows when one is new.
         self.dialog_serial = 0
@@ -245,6 +257,7 @@ class Controller(Sharing, Hinting):
             board=self.layout.board if s is not None else None,
             pressed=self.pressed,
             pressed_mouse=self.pressed_mouse,
+            armed=self.armed,
         )
 
     def active_buttons(self) -> list[Button]:
@@ -294,7 +307,7 @@ class Controller(Sharing, Hinting):
             b.sub = f"{left} left" if left else "done"
             b.dim = left == 0
             selected_digit = s.state.digit(self.selected) if self.selected is not None else 0
-            b.active = d == selected_digit and not s.paused
+            b.active = d in (selected_digit, self.armed) and not s.paused
 
     # --- games ----------------------------------------------------------------------------
     def _install(self, session: Session, *, fresh: bool = True) -> None:
@@ -306,6 +319,8 @@ class Controller(Sharing, Hinting):
         self.session = session
         self._drop_hints()  # a hint for the old game is no use
         self.notes_mode = False
+        self.armed = 0
+        self.celebration = None
         self.flash.clear()
         self.hint_notes.clear()
         empty = [c for c, v in enumerate(session.state.board.cells) if not v]
@@ -395,6 +410,9 @@ class Controller(Sharing, Hinting):
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """React to one input event."""
+        if self.celebration is not None and isinstance(event, (Key, Press)):
+            self.end_celebration()  # skipped: the key or click does nothing else
+            return
         match event:
             case Resize(size):
                 self.resize(size)
@@ -428,6 +446,8 @@ class Controller(Sharing, Hinting):
         match intent:
             case None | ReleaseButton():
                 pass
+            case Arm(digit):
+                self.arm(digit)
             case Select(cell):
                 self.select(cell)
             case MoveCursor(dr, dc):
@@ -481,6 +501,7 @@ class Controller(Sharing, Hinting):
             "print": self.open_share,
             "copy": self.copy_puzzle,
             "quit": self.quit,
+            "fullscreen": self.toggle_fullscreen,
         }
         commands[name]()
 
@@ -554,15 +575,17 @@ class Controller(Sharing, Hinting):
         s = self.session
         if finish is not None and s is not None:
             self.selected = None  # a clean look at the finished grid
+            self.armed = 0
             text = finish_message(finish, s.level, s.size)
             if finish.solved:
                 self.say(text, "success")
-                self._open(
-                    MessageDialog(
-                        "Solved!",
-                        f"{text}\nHints used: {s.hints_used}.  Mistakes: {s.mistakes_made}.",
-                        confirm=("New game", "new"),
-                    )
+                # A wave of colour over the board first (the frame clock drives it; a key
+                # or a click skips it), then the dialog.
+                self.celebration = self.clock()
+                self._after_celebration = MessageDialog(
+                    "Solved!",
+                    f"{text}\nHints used: {s.hints_used}.  Mistakes: {s.mistakes_made}.",
+                    confirm=("New game", "new"),
                 )
             else:
                 self.say(text, "info", sticky=True)
@@ -682,6 +705,46 @@ class Controller(Sharing, Hinting):
             # The board, and the number pad that marks the selected cell's digit.
             self.dirty.board = True
             self.dirty.buttons.update(b.key for b in self.buttons if b.key.startswith("digit:"))
+
+    def arm(self, digit: int) -> None:
+        """Digit-first entry: each cell clicked next gets ``digit`` (0: stop)."""
+        s = self._can_play()
+        if digit and s is None:
+            return
+        self.armed = digit
+        if digit and s is not None:
+            symbol = s.state.shape.symbols[digit - 1]
+            self.say(
+                f"Placing {symbol}: click the cells (right click: a note). "
+                f"{symbol} again or Esc stops.",
+                sticky=True,
+            )
+        else:
+            self.say("")
+
+    @property
+    def celebrating(self) -> bool:
+        """The solved board's wave is playing (the window draws at full frame rate)."""
+        return self.celebration is not None
+
+    def celebration_phase(self) -> float | None:
+        """How far the wave has gone, 0 to 1 (None: no wave)."""
+        if self.celebration is None:
+            return None
+        return min(1.0, max(0.0, (self.clock() - self.celebration) / CELEBRATION_SECONDS))
+
+    def end_celebration(self) -> None:
+        """Stop the wave and show what it led to (the "Solved!" dialog)."""
+        if self.celebration is None:
+            return
+        self.celebration = None
+        dialog, self._after_celebration = self._after_celebration, None
+        if dialog is not None:
+            self._open(dialog)
+        self.dirty.all = True
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen_request = True
 
     def quit(self) -> None:
         if self.session is not None:
@@ -814,6 +877,11 @@ class Controller(Sharing, Hinting):
             self._poll_hint()
         if self.book_job is not None:
             self._poll_book()
+        if self.celebration is not None:
+            if now - self.celebration >= CELEBRATION_SECONDS:
+                self.end_celebration()
+            else:
+                self.dirty.board = True
         s = self.session
         if s is not None:
             second = int(s.elapsed)

@@ -23,8 +23,8 @@ from .layout import BoardGeometry, Button, button_at
 class Key:
     """A key pressed. ``name``: ``a``-``z``, ``0``-``9``, ``kp0``-``kp9``, ``kp.``,
     ``left``/``right``/``up``/``down``, ``escape``, ``return``, ``backspace``,
-    ``delete``, ``space``, ``period``, ``comma``, ``tab``, ``f1``…; ``text``: the character it
-    typed, if any (``?`` is Shift+/ on one keyboard and something else on another)."""
+    ``delete``, ``space``, ``period``, ``comma``, ``tab``, ``f1``, ``f11``…; ``text``: the
+    character it typed, if any (``?`` is Shift+/ on one keyboard and something else on another)."""
 
     name: str
     ctrl: bool = False
@@ -128,6 +128,7 @@ COMMANDS = frozenset(
         "print",
         "copy",
         "quit",
+        "fullscreen",
     }
 )
 
@@ -137,6 +138,13 @@ class Command:
     """One of :data:`COMMANDS`."""
 
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """Digit-first entry: ``digit`` is placed in each cell clicked next (0: none)."""
+
+    digit: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +198,7 @@ class DialogClick:
 
 UiChange = (
     Select
+    | Arm
     | MoveCursor
     | Command
     | Warn
@@ -223,6 +232,8 @@ class UiState:
     board: BoardGeometry | None = None
     pressed: str | None = None
     pressed_mouse: int = 1
+    #: The digit armed for digit-first entry (0: none).
+    armed: int = 0
 
 
 _ERASE = {"backspace", "delete", "0", "kp0", "kp."}
@@ -237,7 +248,7 @@ _CTRL = {
     "c": "copy",
     "comma": "settings",
 }
-_PLAIN = {"p": "pause", "s": "stats", "f1": "help"}
+_PLAIN = {"p": "pause", "s": "stats", "f1": "help", "f11": "fullscreen"}
 _PLAYING = {"h": "hint", "w": "watch", "n": "notes"}
 
 
@@ -274,6 +285,11 @@ def interpret(ui: UiState, event: InputEvent) -> Intent | None:
                 return DialogClick(pos, button)
             if ui.playing and ui.board is not None:
                 cell = ui.board.cell_at(pos)
+                if cell is not None and ui.armed:
+                    # The armed digit goes in (a note in notes mode or on a right click);
+                    # the cursor stays off, so the pad arms another digit.
+                    there = UiState(ui.size, cell, ui.notes_mode, ui.entries, playing=True)
+                    return _enter(there, ui.armed, note=button == 3)
                 if cell is not None:
                     return Select(cell)
             return None
@@ -307,7 +323,9 @@ def _key(ui: UiState, key: Key) -> Intent | None:
     if name == "escape":
         if ui.generating and ui.entries is not None:
             return Command("cancel-new")
-        return Command("cancel-hint") if ui.thinking else Select(None)
+        if ui.thinking:
+            return Command("cancel-hint")
+        return Arm(0) if ui.armed else Select(None)
     if key.text == "?":
         return Command("help")
     if name in _PLAIN:
@@ -345,7 +363,9 @@ def _enter(ui: UiState, digit: int, *, note: bool) -> Intent | None:
     if not ui.playing or ui.entries is None:
         return None
     if ui.selected is None:
-        return Warn("Select a cell first.")
+        # Digit-first entry: the digit is armed, each cell clicked next gets it (the
+        # same digit again, or Esc, disarms).
+        return Arm(0 if digit == ui.armed else digit)
     r, c = divmod(ui.selected, ui.size)
     if note or ui.notes_mode:
         return ToggleNote(r, c, digit)

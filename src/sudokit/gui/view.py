@@ -48,6 +48,17 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
     # mark reads on any background, the cursor's included.
     checked = frozenset(c for c, kind in controller.flash.items() if kind == "check")
     rings, note_colors = hint_marks(controller, theme)
+    if s.checking is not Checking.OFF:  # notes a placed digit rules out, in the error colour
+        clashes = dict.fromkeys(state.note_clashes(), theme.error)
+        note_colors = {**clashes, **note_colors}
+    tints = flash_colors(controller, theme)
+    phase = controller.celebration_phase()
+    if phase is not None:  # solved: a wave of colour from the top left corner
+        n = state.size
+        front = phase * (2 * n + 2) - 2
+        for cell in range(n * n):
+            if abs(sum(divmod(cell, n)) - front) < 1.5:
+                tints[cell] = theme.tint_selected
     return BoardView(
         state.shape,
         state.board.cells,
@@ -57,8 +68,9 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         conflicts=s.marked_conflicts(),
         mistakes=s.marked_mistakes() | checked,
         revealed=state.revealed,
-        tints=flash_colors(controller, theme),
+        tints=tints,
         hidden=hidden,
+        highlight_digit=controller.armed,
         outline_selected=controller.notes_mode,
         rings=rings,
         note_colors=note_colors,
