@@ -44,9 +44,7 @@ def _plain_sets(state: State, max_cells: int) -> set[tuple[int, int]]:
     return out
 
 
-@settings(max_examples=40, deadline=None)
-@given(candidate_states())
-def test_sets_and_restricted_commons_are_the_plain_definitions(state: State) -> None:
+def _check_sets_and_restricted_commons(state: State) -> None:
     sets = als.find_als(state)
     cap = als.MAX_CELLS if state.tables.n <= 9 else als.BIG_GRID_MAX_CELLS
     assert {(a.cells, a.mask) for a in sets} == _plain_sets(state, cap)
@@ -66,6 +64,21 @@ def test_sets_and_restricted_commons_are_the_plain_definitions(state: State) -> 
                 ):
                     expected.add((j, x))
         assert set(graph[i]) == expected
+
+
+# The plain restricted commons cost about half a second per 9×9 position: a few positions
+# in every run, forty with the long sweeps (``make test-slow``).
+@settings(max_examples=5, deadline=None)
+@given(candidate_states())
+def test_sets_and_restricted_commons_are_the_plain_definitions(state: State) -> None:
+    _check_sets_and_restricted_commons(state)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(candidate_states())
+def test_sets_and_restricted_commons_are_the_plain_definitions_at_length(state: State) -> None:
+    _check_sets_and_restricted_commons(state)
 
 
 @settings(max_examples=30, deadline=None)
