@@ -317,6 +317,30 @@ def test_the_window_grows_for_16x16_and_stays_for_9x9(app: App) -> None:
     assert app.screen.get_size() == (1300, 960), "never shrunk under the player"
 
 
+@pytest.mark.parametrize("window", [(640, 480), (480, 640), (800, 600), (1100, 740)])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_tool_label_is_read_whole_in_a_small_window(
+    window: tuple[int, int], theme: str
+) -> None:
+    from sudokit.gui.layout import TOOLS
+    from sudokit.gui.theme import fit_text, fonts
+    from sudokit.gui.widgets import label_size
+
+    with Store() as store:
+        store.set_setting("theme", theme)
+        app = App(store, puzzle=PUZZLE, window=window, detect_system=False)
+        app.pump()
+        assert app.theme.name == theme
+        for key, label in TOOLS:
+            b = app.controller.button(key)
+            assert b.label == label
+            # As draw_button does: the label shrinks to 11 pixels before it is cut.
+            size, room = label_size(b.rect), b.rect.w - 12
+            while size > 11 and fonts().size(b.label, size)[0] > room:
+                size -= 1
+            assert fit_text(b.label, size, room) == label, f"{label!r} cut at {window}"
+
+
 # --- 6. one palette: the game, the watch window and the pictures ----------------------------
 
 #: Theme field ← palette field: what a board shows is the same everywhere.

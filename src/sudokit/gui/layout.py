@@ -394,7 +394,7 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape, k: float) -> list[Button]:
         row = min(pad_w * 0.9, (p.h - fixed - g8 * (pad_rows - 1)) / pad_rows)
         pad_h = round(max(px(24), row) * pad_rows + g8 * (pad_rows - 1))
         y = p.y
-        _place(tools, grid_layout(Rect(p.x, y, p.w, 2 * tool_h + gap), 6, 3, gap))
+        _place(tools, _tool_rects(Rect(p.x, y, p.w, 2 * tool_h + gap), tools, gap))
         y += 2 * tool_h + gap + section
         _place(pad, grid_layout(Rect(p.x, y, p.w, pad_h), n, pad_cols, g8))
         y += pad_h + g8
@@ -413,11 +413,29 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape, k: float) -> list[Button]:
         erase.rect = Rect(pad_area.right + small, p.y, erase_w, row_h)
         y = pad_area.bottom + small + small
         half = (p.w - 2 * small) // 2
-        _place(tools, grid_layout(Rect(p.x, y, half, 2 * row_h + small), 6, 3, small))
+        _place(tools, _tool_rects(Rect(p.x, y, half, 2 * row_h + small), tools, small))
         rows = _ACTION_ROWS_TALL
         area = Rect(p.right - half, y, half, rows * row_h + (rows - 1) * small)
         _place(actions, grid_layout(area, len(actions), 3, small))
     return [*tools, *pad, erase, *actions]
+
+
+def _tool_rects(area: Rect, tools: Sequence[Button], gap: int) -> list[Rect]:
+    """The tools in rows of three filling ``area``, each row shared out by the length of
+    its labels: "Auto-notes" gets the room to be read whole in a small window."""
+    rows = -(-len(tools) // 3)
+    h = (area.h - gap * (rows - 1)) / rows
+    out = []
+    for r in range(rows):
+        row = tools[3 * r : 3 * r + 3]
+        weights = [len(b.label) + 3 for b in row]  # + 3: the label's margins, in letters
+        unit = (area.w - gap * (len(row) - 1)) / sum(weights)
+        x, y = float(area.x), area.y + round(r * (h + gap))
+        for weight in weights:
+            right = x + weight * unit
+            out.append(Rect(round(x), y, round(right) - round(x), round(h)))
+            x = right + gap
+    return out
 
 
 def _place(buttons: Sequence[Button], rects: Sequence[Rect]) -> None:
