@@ -317,6 +317,25 @@ def test_the_window_grows_for_16x16_and_stays_for_9x9(app: App) -> None:
     assert app.screen.get_size() == (1300, 960), "never shrunk under the player"
 
 
+def test_a_resumed_16x16_game_opens_in_its_bigger_window(clock: FakeClock) -> None:
+    from sudokit.gui.layout import natural_window
+
+    with Store() as store:
+        first = Controller(store, size=16, level="easy", clock=clock, make_puzzle=quick_puzzle)
+        _wait_for_game(first)
+        assert first.session is not None and first.session.size == 16
+        first.select(next(c for c, v in enumerate(first.session.state.board.cells) if not v))
+        first.enter(1)
+        first.quit()
+    with Store() as store:  # the next start-up resumes it
+        app = App(store, clock=clock, make_puzzle=quick_puzzle, detect_system=False)
+        c = app.controller
+        assert c.session is not None and c.session.size == 16
+        assert "Welcome back" in c.message
+        assert app.screen.get_size() == natural_window(16) == (1300, 960)
+        assert c.window == c.layout.size == (1300, 960), "laid out for the window it has"
+
+
 @pytest.mark.parametrize("window", [(640, 480), (480, 640), (800, 600), (1100, 740)])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_tool_label_is_read_whole_in_a_small_window(

@@ -175,8 +175,9 @@ class App:
         self.system_dark = system_prefers_dark() if detect_system else system_dark
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(_icon(THEMES["light"]))
+        n = size or (puzzle.size if puzzle is not None else 9)
+        chosen = window is None  # here, for a board of size n
         if window is None:
-            n = size or (puzzle.size if puzzle is not None else 9)
             window = default_window(n, self.display_scale)
         self.screen = pygame.display.set_mode(window, pygame.RESIZABLE)
         pygame.key.set_repeat(320, 40)
@@ -201,6 +202,11 @@ class App:
             copy=_write_clipboard,
             display_scale=self.display_scale,
         )
+        if chosen and self.controller.size != n:
+            # The game resumed (or the size in the settings) is not the one the window
+            # was chosen for: a 16×16 game gets its bigger window, as from New game.
+            self.controller.fit_window(self.controller.size)
+            self._take_window_request()
 
     @property
     def theme(self) -> Theme:

@@ -328,11 +328,11 @@ class Controller(Sharing, Hinting):
         if fresh or session.game_id is None:
             self.save()
         if old is not None and old.size != session.size:
-            self._fit_window(session.size)
+            self.fit_window(session.size)
         self.layout = self._compute_layout()
         self.dirty.all = True
 
-    def _fit_window(self, n: int) -> None:
+    def fit_window(self, n: int) -> None:
         """Ask for the window an ``n``×``n`` game opens in when this one is smaller (a
         16×16 board needs more room); a bigger window is left as it is."""
         w, h = natural_window(n)
