@@ -209,20 +209,57 @@ def test_general_kernel_checks_its_input() -> None:
         core.run_general(4, 2, bytes(16), 0)
 
 
-def test_ctrl_c_stops_a_long_search() -> None:
-    import signal
-    import threading
+#: Searches that never end (every solution of an empty grid), through each entry point.
+ENDLESS = {
+    "count_solutions 9x9": "sudokit.count_solutions('.' * 81, limit=10**15)",
+    "search 9x9": "sudokit.search('.' * 81, 10**15)",
+    "run_many 9x9": "native.run_many('.' * 81, 10**15)",
+    "core run 9x9": "native._core.run(bytes(81), 2**62)",
+    "core run_general 16x16": "native._core.run_general(16, 4, bytes(256), 2**62)",
+    "count_solutions 16x16": "sudokit.count_solutions('.' * 256, limit=10**15)",
+}
 
-    core = native_mod._core
-    assert core is not None
-    # Counting every solution of an empty 16×16 grid never ends: SIGINT must end it.
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+_CHILD = """
+import signal, sys
+# Whatever the parent left (a background job starts with SIGINT ignored): Ctrl-C raises.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import sudokit
+from sudokit.solvers import native
+print("ready", flush=True)
+try:
+    {call}
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("call", list(ENDLESS.values()), ids=list(ENDLESS))
+def test_ctrl_c_stops_a_long_search(call: str) -> None:
+    import signal
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CHILD.format(call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "SUDOKIT_BACKEND"},
+    )
     try:
-        with pytest.raises(KeyboardInterrupt):
-            core.run_general(16, 4, bytes(256), 2**62)
+        assert proc.stdout is not None
+        assert proc.stdout.readline() == "ready\n"
+        time.sleep(0.5)  # the search is under way (sent earlier, Python itself would stop)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)  # a safety net: it stops within milliseconds
     finally:
-        timer.cancel()
+        proc.kill()
+        proc.wait()
+    assert out == "interrupted\n", err
+    assert proc.returncode == 0
 
 
 def test_environment_forces_python(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,12 +83,29 @@ static int read_cells(PyObject *obj, uint8_t *out, Py_ssize_t expected, unsigned
     return 1;
 }
 
+static int interrupted(void *arg);
+
+/* The 9x9 kernel with the GIL released and Ctrl-C polled: 1 with *count set, or 0 with
+ * KeyboardInterrupt (or the exception a signal handler raised) when it was stopped. */
+static int kernel9(const uint8_t *cells, uint64_t limit, uint8_t *solution, uint64_t *guesses,
+                   uint64_t *count)
+{
+    SkPoll poll = {interrupted, NULL, 0, 0};
+    Py_BEGIN_ALLOW_THREADS
+    *count = sk_search_polled(cells, limit, solution, guesses, &poll);
+    Py_END_ALLOW_THREADS
+    if (poll.stopped && !PyErr_Occurred())
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+    return !poll.stopped;
+}
+
 PyDoc_STRVAR(run_doc,
 "run(cells, limit, /) -> (count, solution, guesses)\n\n"
 "Count the solutions of one 9x9 puzzle up to limit (>= 1) and keep the first.\n"
 "cells: 81 bytes of cell values 0..9 (0 = empty), e.g. bytes(grid.cells).\n"
 "solution: 81 bytes of digits 1..9, or None when there is no solution.\n"
-"guesses: the number of trial assignments the search made.");
+"guesses: the number of trial assignments the search made.\n"
+"Ctrl-C (SIGINT) stops a long search with KeyboardInterrupt.");
 
 static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -103,9 +120,8 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (!read_cells(args[0], cells, SK_CELLS, 9))
         return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    count = sk_search(cells, limit, solution, &guesses);
-    Py_END_ALLOW_THREADS
+    if (!kernel9(cells, limit, solution, &guesses, &count))
+        return NULL;
     if (count == 0)
         return Py_BuildValue("(KOK)", (unsigned long long)count, Py_None,
                              (unsigned long long)guesses);
@@ -113,7 +129,7 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                          (Py_ssize_t)SK_CELLS, (unsigned long long)guesses);
 }
 
-/* Polled by the general core every few thousand nodes while the GIL is released: takes
+/* Polled by the cores every few thousand nodes while the GIL is released: takes
  * the GIL for a moment and lets Python's signal handlers run, so Ctrl-C stops a long
  * search. A pending exception (KeyboardInterrupt) stops it; the caller raises it. */
 static int interrupted(void *arg)
@@ -266,7 +282,7 @@ PyDoc_STRVAR(search_doc,
 "16, 36, 81, 144 or 256, with the usual boxes; 9x9 goes to its own kernel).\n"
 "cells: a tuple or list of ints 0..n, or a buffer of bytes 0..n (0 = empty).\n"
 "solution: a list of digits 1..n, or None when there is no solution.\n"
-"Ctrl-C (SIGINT) stops a long search on a big grid with KeyboardInterrupt.");
+"Ctrl-C (SIGINT) stops a long search with KeyboardInterrupt.");
 
 static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -284,9 +300,8 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (!read_any_cells(args[0], cells, &side))
         return NULL;
     if (side == 9) {
-        Py_BEGIN_ALLOW_THREADS
-        count = sk_search(cells, limit, solution, &guesses);
-        Py_END_ALLOW_THREADS
+        if (!kernel9(cells, limit, solution, &guesses, &count))
+            return NULL;
     } else {
         /* the usual boxes: 2x2, 2x3, 3x4, 4x4 */
         const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
@@ -533,9 +548,8 @@ static PyObject *carve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             cells[group[i]] = 0;
         }
         if (side == 9) {
-            Py_BEGIN_ALLOW_THREADS
-            count = sk_search(cells, 2, solution, &guesses);
-            Py_END_ALLOW_THREADS
+            if (!kernel9(cells, 2, solution, &guesses, &count))
+                goto done;
         } else {
             const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
             if (!general_kernel(side, rows, cells, 2, solution, &guesses, GN_FIRST_BUDGET,
@@ -596,7 +610,8 @@ PyDoc_STRVAR(run_many_doc,
 "data: a bytes-like object of 81-byte records back to back, symbols '.', '0'-'9'.\n"
 "counts, guesses: lists of ints, one per puzzle (counts capped at limit).\n"
 "solutions: bytes, 81 ASCII digits per puzzle: its first solution, or 81 '.' when it\n"
-"has none. Raises ValueError for a length that is not a multiple of 81 or a bad symbol.");
+"has none. Raises ValueError for a length that is not a multiple of 81 or a bad symbol.\n"
+"Ctrl-C (SIGINT) stops a long batch with KeyboardInterrupt.");
 
 static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -647,9 +662,15 @@ static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t narg
         /* The new bytes object is ours alone until returned: safe to fill without the GIL. */
         char *out = PyBytes_AS_STRING(solutions);
         const char *in = (const char *)view.buf;
+        SkPoll poll = {interrupted, NULL, 0, 0};
         Py_BEGIN_ALLOW_THREADS
-        sk_search_batch(in, (size_t)n, limit, counts, out, guesses);
+        sk_search_batch_polled(in, (size_t)n, limit, counts, out, guesses, &poll);
         Py_END_ALLOW_THREADS
+        if (poll.stopped) {
+            if (!PyErr_Occurred())
+                PyErr_SetNone(PyExc_KeyboardInterrupt);
+            goto done;
+        }
     }
     count_list = u64_list(counts, n);
     guess_list = u64_list(guesses, n);

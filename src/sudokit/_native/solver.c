@@ -90,10 +90,25 @@ typedef struct {
 
 typedef struct {
     uint64_t count;
-    uint64_t limit;
+    uint64_t limit; /* set to 0 when the poll says stop: every level then unwinds */
     uint64_t guesses;
     uint8_t *solution;
+    SkPoll *poll; /* may be NULL */
 } Search;
+
+/* Guesses (and, in a batch, puzzles) between two calls of the stop callback. */
+#define SK_POLL_MASK 0xFFFu
+
+/* One more tick of `P`: every SK_POLL_MASK + 1 ticks, ask its callback whether to stop.
+ * Returns 1 when the work must stop. */
+static int poll_tick(SkPoll *P)
+{
+    if (P->stopped)
+        return 1;
+    if ((++P->ticks & SK_POLL_MASK) == 0 && P->stop(P->arg))
+        P->stopped = 1;
+    return P->stopped;
+}
 
 /* Tables, filled once by sk_init(). A "pair set" is 9 bits, bit 3*i + j for pair (i, j). */
 static uint8_t row_boxes[512];   /* 9 cells of a row -> 3 bits: the boxes holding some */
@@ -488,6 +503,10 @@ static void search(Search *S, Board *B);
 SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
 {
     S->guesses++;
+    if (S->poll != NULL && poll_tick(S->poll)) {
+        S->limit = 0; /* every level above returns at once */
+        return 1;
+    }
     if (propagate(C, dirty)) {
         if (C->open[0] | C->open[1] | C->open[2])
             search(S, C);
@@ -652,6 +671,12 @@ static void search(Search *S, Board *B)
 
 uint64_t sk_search(const uint8_t *cells, uint64_t limit, uint8_t *solution, uint64_t *guesses)
 {
+    return sk_search_polled(cells, limit, solution, guesses, NULL);
+}
+
+uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solution,
+                          uint64_t *guesses, SkPoll *poll)
+{
     Board B;
     Search S;
     unsigned i;
@@ -659,6 +684,7 @@ uint64_t sk_search(const uint8_t *cells, uint64_t limit, uint8_t *solution, uint
     S.limit = limit ? limit : 1;
     S.guesses = 0;
     S.solution = solution;
+    S.poll = poll != NULL && poll->stop != NULL ? poll : NULL;
     for (i = 0; i < 27; i++)
         B.f[i] = FULL;
     B.open[0] = B.open[1] = B.open[2] = FULL;
@@ -707,17 +733,26 @@ ptrdiff_t sk_find_bad_symbol(const char *buf, size_t len)
 void sk_search_batch(const char *records, size_t n, uint64_t limit, uint64_t *counts,
                      char *solutions, uint64_t *guesses)
 {
+    sk_search_batch_polled(records, n, limit, counts, solutions, guesses, NULL);
+}
+
+void sk_search_batch_polled(const char *records, size_t n, uint64_t limit, uint64_t *counts,
+                            char *solutions, uint64_t *guesses, SkPoll *poll)
+{
     size_t i;
     unsigned k;
     uint8_t cells[SK_CELLS], solution[SK_CELLS];
+    SkPoll *P = poll != NULL && poll->stop != NULL ? poll : NULL;
     for (i = 0; i < n; i++) {
         const char *rec = records + SK_CELLS * i;
         uint64_t count, g;
+        if (P != NULL && poll_tick(P))
+            return; /* the rest of the outputs stay unwritten */
         for (k = 0; k < SK_CELLS; k++) {
             /* Invalid symbols map to 255 (treated as empty), never to an index. */
             cells[k] = (uint8_t)sym_value[(unsigned char)rec[k]];
         }
-        count = sk_search(cells, limit, solution, &g);
+        count = sk_search_polled(cells, limit, solution, &g, P);
         counts[i] = count;
         guesses[i] = g;
         if (solutions) {

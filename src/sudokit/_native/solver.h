@@ -27,6 +27,22 @@ void sk_init(void);
  */
 uint64_t sk_search(const uint8_t *cells, uint64_t limit, uint8_t *solution, uint64_t *guesses);
 
+/*
+ * A way to stop a long search: `stop(arg)` is called every few thousand guesses (and, in
+ * a batch, puzzles); once it returns non-zero, `stopped` is set and the search returns at
+ * once with the count so far. Zero `ticks` and `stopped` before the first use.
+ */
+typedef struct {
+    int (*stop)(void *arg);
+    void *arg;
+    uint32_t ticks;
+    int stopped;
+} SkPoll;
+
+/* sk_search, polling `poll` (which may be NULL). */
+uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solution,
+                          uint64_t *guesses, SkPoll *poll);
+
 /* Index of the first byte of buf[0..len) that is not '.', '0'..'9', or -1 if none. */
 ptrdiff_t sk_find_bad_symbol(const char *buf, size_t len);
 
@@ -38,5 +54,10 @@ ptrdiff_t sk_find_bad_symbol(const char *buf, size_t len);
  */
 void sk_search_batch(const char *records, size_t n, uint64_t limit, uint64_t *counts,
                      char *solutions, uint64_t *guesses);
+
+/* sk_search_batch, polling `poll` (which may be NULL); when it stops, the outputs of the
+ * puzzles from the one under way on are left as they were. */
+void sk_search_batch_polled(const char *records, size_t n, uint64_t limit, uint64_t *counts,
+                            char *solutions, uint64_t *guesses, SkPoll *poll);
 
 #endif
