@@ -28,6 +28,7 @@ from gui_support import (  # noqa: F401
     quick_puzzle,
 )
 from sudokit.game import Store
+from sudokit.grid import Grid
 from sudokit.gui.app import App
 from sudokit.gui.controller import Controller
 from sudokit.gui.dialogs import SettingsDialog
@@ -200,6 +201,61 @@ def test_an_untouched_or_finished_game_is_replaced_without_asking(game: Controll
     game.apply(DialogButton("size:4"))
     game.apply(DialogButton("start"))
     assert game.dialog is None, "no question"
+
+
+def _line(grid: Grid) -> str:
+    return "".join(str(v) if v else "." for v in grid.cells)
+
+
+@pytest.mark.parametrize("several", [False, True], ids=["unique", "play-anyway"])
+def test_your_puzzle_asks_before_it_ends_a_game_in_progress(
+    game: Controller, several: bool
+) -> None:
+    from sudokit.game import CUSTOM
+    from sudokit.gui.dialogs import CustomDialog, MessageDialog
+    from sudokit.gui.interpret import PastePuzzle
+
+    first = game.session
+    assert first is not None
+    game.select(2)
+    game.enter(4)
+    text = "1..............." if several else _line(quick_puzzle(4, "easy", 0))
+    game.apply(PastePuzzle(text))  # Ctrl+V on the board: the puzzle dialog, filled
+    assert isinstance(game.dialog, CustomDialog)
+    game.apply(DialogButton("start"))
+    if several:
+        game.apply(DialogButton("anyway"))
+    assert isinstance(game.dialog, MessageDialog), "asked first"
+    assert game.dialog.title == "Abandon this game?"
+    assert game.session is first and not first.finished, "nothing ended yet"
+    game.apply(DialogButton("cancel"))  # Keep playing
+    assert game.dialog is None and game.session is first and not first.finished
+    assert first.state.entries[2] == 4, "the game goes on as it was"
+    game.open_custom()
+    assert isinstance(game.dialog, CustomDialog)
+    assert _line(Grid(game.dialog.shape, game.dialog.cells)) == text, "what was entered is kept"
+
+    game.apply(DialogButton("anyway" if several else "start"))
+    game.apply(DialogButton("confirm"))
+    assert game.dialog is None
+    s = game.session
+    assert s is not first and s is not None and s.level == CUSTOM
+    assert _line(s.state.puzzle) == text
+    game.open_custom()
+    assert isinstance(game.dialog, CustomDialog) and not any(game.dialog.cells), "a fresh one"
+
+
+def test_your_puzzle_replaces_an_untouched_game_without_asking(game: Controller) -> None:
+    from sudokit.gui.interpret import PastePuzzle
+
+    first = game.session
+    assert first is not None and not first.started
+    text = _line(quick_puzzle(4, "easy", 0))
+    game.apply(PastePuzzle(text))
+    game.apply(DialogButton("start"))
+    assert game.dialog is None, "no question"
+    assert game.session is not first and game.session is not None
+    assert _line(game.session.state.puzzle) == text
 
 
 def test_the_level_picker_says_what_a_size_offers(game: Controller) -> None:

@@ -160,8 +160,11 @@ class Controller(Sharing, Hinting):
         #: ``check`` (wrong digits found by Check).
         self.flash: dict[int, str] = {}
         self.job: Job | None = None
-        #: The new game asked for while the player confirms ending this one.
-        self._asked_new: tuple[int, str] | None = None
+        #: The new game (or the player's own puzzle) asked for while the player confirms
+        #: ending this one.
+        self._asked_new: StartNew | StartCustom | None = None
+        #: The puzzle dialog as it was when the player chose to keep playing instead.
+        self._custom_draft: CustomDialog | None = None
         self._init_hinting()
         self.hover: str | None = None
         self.pressed: str | None = None
@@ -767,7 +770,8 @@ class Controller(Sharing, Hinting):
 
     def open_custom(self) -> None:
         size = self.session.size if self.session is not None else 9
-        self._open(CustomDialog(size, self.clipboard))
+        draft, self._custom_draft = self._custom_draft, None  # what was typed, kept
+        self._open(draft or CustomDialog(size, self.clipboard))
 
     def paste(self) -> None:
         """Ctrl+V on the board: the clipboard's puzzle, in "your puzzle" to check and start."""
@@ -812,26 +816,22 @@ class Controller(Sharing, Hinting):
             if isinstance(self.dialog, SettingsDialog):
                 self.dialog.refresh()  # the choice shows at once
             return
-        self.dialog = None
+        closing, self.dialog = self.dialog, None
         match outcome:
-            case StartNew(size, level):
-                if self._in_progress():
-                    self._ask_abandon(size, level)
-                else:
-                    self._start_asked(size, level)
-            case StartCustom(puzzle, solution):
-                if solution is None:
-                    self.play_anyway(puzzle)
-                else:
-                    self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
-                    self.say("Your puzzle is ready. Good luck!")
+            case StartNew() | StartCustom() as asked if self._in_progress():
+                if isinstance(closing, CustomDialog):
+                    self._custom_draft = closing  # Keep playing keeps the puzzle typed
+                self._ask_abandon(asked)
+            case StartNew() | StartCustom() as asked:
+                self._begin(asked)
             case Confirmed("solve"):
                 self.play(Solve())
             case Confirmed("new"):
                 self.open_new_game()
             case Confirmed("abandon"):
-                if self._asked_new is not None:
-                    self._start_asked(*self._asked_new)
+                pending, self._asked_new = self._asked_new, None
+                if pending is not None:
+                    self._begin(pending)
             case Share(action, count, fmt):
                 self._share(action, count, fmt)
             case Close():
@@ -842,20 +842,39 @@ class Controller(Sharing, Hinting):
         s = self.session
         return s is not None and s.started and not s.finished
 
-    def _ask_abandon(self, size: int, level: str) -> None:
+    def _ask_abandon(self, asked: StartNew | StartCustom) -> None:
+        """Ask before a new game or the player's own puzzle ends the one in progress."""
         s = self.session
         assert s is not None
-        self._asked_new = (size, level)
+        self._asked_new = asked
         played = f" ({format_time(s.elapsed)} played)" if self.settings.timer == "shown" else ""
+        if isinstance(asked, StartNew):
+            n, what = asked.size, label(asked.level)
+            instead, confirm = f"Start a {n}×{n} {what} game instead?", "New game"
+        else:
+            instead, confirm = "Play the puzzle you entered instead?", "Play it"
         self._open(
             MessageDialog(
                 "Abandon this game?",
                 f"Your {s.size}×{s.size} {label(s.level)} game{played} will end and count "
-                f"as played, not solved. Start a {size}×{size} {label(level)} game instead?",
-                confirm=("New game", "abandon"),
+                f"as played, not solved. {instead}",
+                confirm=(confirm, "abandon"),
                 cancel="Keep playing",
             )
         )
+
+    def _begin(self, asked: StartNew | StartCustom) -> None:
+        """Start the new game or the player's own puzzle (asked first if need be)."""
+        match asked:
+            case StartNew(size, level):
+                self._start_asked(size, level)
+            case StartCustom(puzzle, solution):
+                self._custom_draft = None
+                if solution is None:
+                    self.play_anyway(puzzle)
+                else:
+                    self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
+                    self.say("Your puzzle is ready. Good luck!")
 
     def _start_asked(self, size: int, level: str) -> None:
         self._asked_new = None
