@@ -10,6 +10,7 @@ from sudokit.game import (
     ClearNotes,
     Erase,
     GameState,
+    PlaceDigits,
     Restart,
     Reveal,
     SetDigit,
@@ -45,6 +46,7 @@ def start(puzzle: object = PUZZLE) -> GameState:
         (Restart(), "restart"),
         (SetDigit(15, 15, 16), "s r16c16 G"),
         (ToggleNote(11, 0, 10), "n r12c1 A"),
+        (PlaceDigits(((2, 4, 7), (15, 15, 16))), "p r3c5 7 r16c16 G"),
     ],
 )
 def test_codes_round_trip(move: object, code: str) -> None:
@@ -58,7 +60,7 @@ def test_parse_is_forgiving_about_case_and_spacing() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["", "q r1c1 1", "x r1c1", "s r1c1", "s r1c1 0", "s r1c1 H", "sr1c1 1"]
+    "bad", ["", "q r1c1 1", "x r1c1", "p r1c1", "p", "s r1c1", "s r1c1 0", "s r1c1 H", "sr1c1 1"]
 )
 def test_parse_rejects_garbage(bad: str) -> None:
     with pytest.raises(IllegalMoveError):

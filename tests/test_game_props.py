@@ -12,6 +12,7 @@ from sudokit.game import (
     Erase,
     GameState,
     Move,
+    PlaceDigits,
     Restart,
     Reveal,
     Session,
@@ -41,6 +42,9 @@ def moves(n: int) -> st.SearchStrategy[Move]:
         st.builds(ToggleNote, coord, coord, digit),
         st.builds(ToggleNote, coord, coord, digit),
         st.builds(Reveal, coord, coord),
+        st.builds(
+            PlaceDigits, st.lists(st.tuples(coord, coord, digit), min_size=1, max_size=3).map(tuple)
+        ),
         st.just(AutoNotes()),
         st.just(ClearNotes()),
         st.just(Restart()),

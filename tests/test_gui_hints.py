@@ -19,11 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gui_support import PUZZLE, FakeClock, _home, clock, quick_puzzle  # noqa: F401
-from sudokit import generate
+from sudokit import IllegalMoveError, generate
 from sudokit.game import (
     AutoNotes,
     Eliminate,
     GameState,
+    PlaceDigits,
     Session,
     SetDigit,
     Store,
@@ -38,6 +39,8 @@ from sudokit.gui.dialogs import SettingsDialog
 from sudokit.gui.interpret import DialogButton
 from sudokit.gui.settings import Settings
 from sudokit.gui.theme import DARK, LIGHT, Theme, contrast
+from sudokit.logic.hint import Hint as LogicHint
+from sudokit.logic.step import Step
 
 #: Every background a cell next to a hint's cell can have.
 CELL_BACKGROUNDS = [
@@ -202,6 +205,57 @@ def test_an_elimination_is_played_as_one_move() -> None:
     changed = {c for c in range(n * n) if s.state.notes[c] != before.notes[c]}
     assert changed == {c for c, _ in h.eliminations}
     assert s.undo() and s.state == before
+
+
+def test_a_step_that_places_several_digits_is_one_undoable_move() -> None:
+    # A step that fills two cells at once (a forcing net can): Apply plays it as one move,
+    # one undo takes it back, and a save restores it from its code.
+    s = Session.new(PUZZLE)
+    start = s.state
+    n = s.size
+    empty = [c for c in range(n * n) if not start.board.cells[c]]
+    placements = tuple((c, s.solution.cells[c]) for c in (empty[0], empty[-1]))
+    step = Step("forcing_net", "Forcing Net", "Both cells are forced.", placements=placements)
+    found = LogicHint("step", ("Look.", "Here.", "Both cells are forced."), step)
+    for _ in range(3):
+        s.hint((start, found))
+    expected = PlaceDigits(tuple((c // n, c % n, d) for c, d in placements))
+    assert s.hint_moves() == (expected,)
+    assert s.play_hint()
+    assert s.moves == (expected,) and s.position == 1
+    assert all(s.state.board.cells[c] == d for c, d in placements)
+    assert s.mistakes_made == 0
+    with Store() as store:
+        store.save(s)
+    with Store() as store:
+        back = store.resume()
+    assert back is not None and back.moves == (expected,) and back.state == s.state
+    assert s.undo() and s.state == start, "one undo takes the whole step back"
+
+
+_place = st.tuples(st.integers(0, 8), st.integers(0, 8), st.integers(1, 9))
+
+
+@given(st.lists(_place, min_size=1, max_size=5).map(tuple))
+@settings(max_examples=80, deadline=None)
+def test_place_digits_round_trips_and_plays_each_digit_in_order(placements: tuple) -> None:  # type: ignore[type-arg]
+    move = PlaceDigits(placements)
+    assert parse_move(str(move)) == move
+    assert parse_move(str(move).upper()) == move
+    start = GameState.start(PUZZLE, Session.new(PUZZLE).solution)
+    expected: GameState | None = start
+    try:
+        for r, c, d in placements:
+            expected = apply(expected, SetDigit(r, c, d))
+    except IllegalMoveError as err:
+        expected = None
+        message = str(err)
+    if expected is None:
+        with pytest.raises(IllegalMoveError) as raised:
+            apply(start, move)
+        assert str(raised.value) == message, "the same cell is named"
+    else:
+        assert apply(start, move) == expected
 
 
 def test_hidden_single_reasons_rule_out_every_other_cell() -> None:

@@ -11,6 +11,8 @@ code                   move
 ``s r3c5 7``           set digit 7 in r3c5 (removes 7 from the notes of its peers)
 ``e r3c5``             erase r3c5: its digit, or its notes when it holds no digit
 ``n r3c5 7``           toggle the note 7 in r3c5
+``p r3c5 7 r4c6 2``    set 7 in r3c5 and 2 in r4c6 (a hint's placements, played at
+                       once): each as ``s`` would, in order
 ``x r3c5 7 r4c6 2``    rule out 7 in r3c5 and 2 in r4c6 (a hint's eliminations, played
                        at once): each leaves the cell's notes, and a cell without notes
                        gets its candidates first, without that digit
@@ -51,6 +53,7 @@ __all__ = [
     "Erase",
     "FixNotes",
     "Move",
+    "PlaceDigits",
     "Restart",
     "Reveal",
     "SetDigit",
@@ -98,6 +101,19 @@ class ToggleNote:
 
     def __str__(self) -> str:
         return f"n {_cell_code(self.row, self.col)} {_symbol(self.digit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDigits:
+    """Put digits in several cells: ``placements`` holds ``(row, col, digit)`` (0-based
+    cells), each played as :class:`SetDigit` would, in order. One move, so one undo; if
+    any placement is illegal, none is made."""
+
+    placements: tuple[tuple[int, int, int], ...]
+
+    def __str__(self) -> str:
+        parts = (f"{_cell_code(r, c)} {_symbol(d)}" for r, c, d in self.placements)
+        return " ".join(("p", *parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +185,7 @@ Move = (
     SetDigit
     | Erase
     | ToggleNote
+    | PlaceDigits
     | Eliminate
     | AutoNotes
     | ClearNotes
@@ -190,6 +207,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"s {_CELL} (\w)"), "s"),
     (re.compile(rf"e {_CELL}"), "e"),
     (re.compile(rf"n {_CELL} (\w)"), "n"),
+    (re.compile(rf"p(?: {_CELL} \w)+"), "p"),
     (re.compile(rf"x(?: {_CELL} \w)+"), "x"),
     (re.compile(rf"reveal {_CELL}"), "reveal"),
     (re.compile(r"auto"), "auto"),
@@ -220,11 +238,10 @@ def parse_move(text: str) -> Move:
             return Solve()
         if kind == "restart":
             return Restart()
-        if kind == "x":
+        if kind in ("p", "x"):
             found = re.findall(rf"{_CELL} (\w)", code[1:])
-            return Eliminate(
-                tuple((int(r) - 1, int(c) - 1, _digit_of(text, d)) for r, c, d in found)
-            )
+            items = tuple((int(r) - 1, int(c) - 1, _digit_of(text, d)) for r, c, d in found)
+            return PlaceDigits(items) if kind == "p" else Eliminate(items)
         row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
         if kind == "e":
             return Erase(row, col)
@@ -345,6 +362,10 @@ def apply(state: GameState, move: Move) -> GameState:
                 )
             mask = state.notes[cell] ^ (1 << (digit - 1))
             return replace(state, notes=_with_cell(state.notes, cell, mask))
+        case PlaceDigits(placements):
+            for row, col, digit in placements:
+                state = apply(state, SetDigit(row, col, digit))
+            return state
         case Eliminate(candidates):
             notes = list(state.notes)
             digits = list(state.board.cells)

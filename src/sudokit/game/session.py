@@ -20,7 +20,16 @@ from ..logic import hint as logic_hint
 from ..logic.step import Step
 from ..solvers import search
 from .levels import CUSTOM
-from .moves import Eliminate, FixNotes, Move, SetDigit, Solve, apply, parse_move
+from .moves import (
+    Eliminate,
+    FixNotes,
+    Move,
+    PlaceDigits,
+    SetDigit,
+    Solve,
+    apply,
+    parse_move,
+)
 from .state import GameState
 
 Clock = Callable[[], float]
@@ -323,10 +332,16 @@ class Session:
         self._states.append(after)
         self._moves.append(move)
         self._pos += 1
-        if isinstance(move, SetDigit) and self.unique:
-            cell = move.row * self.size + move.col
-            if move.digit != self.solution.cells[cell]:
-                self.mistakes_made += 1
+        if self.unique and isinstance(move, SetDigit | PlaceDigits):
+            placed = (
+                move.placements
+                if isinstance(move, PlaceDigits)
+                else ((move.row, move.col, move.digit),)
+            )
+            sol, n = self.solution.cells, self.size
+            self.mistakes_made += sum(
+                d != sol[r * n + c] and d != before.entries[r * n + c] for r, c, d in placed
+            )
         if after.is_solved():
             self._stop()
         return True
@@ -471,7 +486,8 @@ class Session:
 
     def hint_moves(self) -> tuple[Move, ...]:
         """The moves that play the step the last hint told in full, when it is about the
-        current position (else none): its placements, or its eliminations as one move."""
+        current position (else none): one move, its placements (one :class:`SetDigit`, or
+        several as one :class:`PlaceDigits`) or its eliminations."""
         last = self._last_hint
         if last is None or last[0] != self.state or last[3] < 3 or self.finished:
             return ()
@@ -480,15 +496,18 @@ class Session:
         if step is None:
             return ()
         n = self.size
+        if len(step.placements) == 1:
+            ((c, d),) = step.placements
+            return (SetDigit(c // n, c % n, d),)
         if step.placements:
-            return tuple(SetDigit(c // n, c % n, d) for c, d in step.placements)
+            return (PlaceDigits(tuple((c // n, c % n, d) for c, d in step.placements)),)
         if step.eliminations:
             return (Eliminate(tuple((c // n, c % n, d) for c, d in step.eliminations)),)
         return ()
 
     def play_hint(self) -> bool:
-        """Play the step the last hint told in full (see :meth:`hint_moves`): ordinary
-        moves, undone like any other. False when there is none to play."""
+        """Play the step the last hint told in full (see :meth:`hint_moves`): an ordinary
+        move, undone in one undo like any other. False when there is none to play."""
         moves = self.hint_moves()
         played = False
         for move in moves:
