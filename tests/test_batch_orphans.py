@@ -134,3 +134,39 @@ def test_workers_end_without_pidfds_or_the_kernel_signal(tmp_path: Path) -> None
     assert _wait_until_gone(workers) == []
     assert proc.stdout is not None
     proc.stdout.close()
+
+
+def test_ctrl_c_or_sigterm_does_not_wait_for_the_chunks_in_flight() -> None:
+    # Chunks that would take an hour: leaving the block by KeyboardInterrupt (what
+    # Ctrl-C and SIGTERM raise in the command line) ends the workers instead of waiting.
+    script = textwrap.dedent(
+        """
+        import os, signal, sys, threading, time
+        from sudokit.solvers.batch import Processes
+
+        if __name__ == "__main__":
+            def interrupt():
+                while len(runner._pool._processes) < 2:
+                    time.sleep(0.05)
+                time.sleep(0.5)  # the workers have taken their chunks
+                os.kill(os.getpid(), signal.SIGINT)
+
+            try:
+                with Processes(2) as runner:
+                    threading.Thread(target=interrupt, daemon=True).start()
+                    for _ in runner.map(time.sleep, [3600] * 4):
+                        pass
+            except KeyboardInterrupt:
+                print("stopped", flush=True)
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        out, err = proc.communicate(timeout=120)  # a net against a hang, not a measure
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (proc.returncode, out, err) == (0, "stopped\n", "")

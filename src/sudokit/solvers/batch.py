@@ -92,11 +92,14 @@ class Inline(_Closing):
             yield fn(chunk)
 
 
-def _ordered(submit: Callable[[P], Any], chunks: Iterable[P], width: int) -> Iterator[Any]:
+def _ordered(
+    submit: Callable[[P], Any], chunks: Iterable[P], width: int, *, cancel: bool = True
+) -> Iterator[Any]:
     """Futures' results in submission order, at most ``2 × width`` pending. When reading
     the chunks fails, the work already sent is answered before the error goes on; when
     the work fails (or its executor), the error goes on at once: no later answer comes
-    in the failed one's place."""
+    in the failed one's place. Stopped early, the work not started is cancelled (unless
+    ``cancel`` is false: the executor cancels it itself when it shuts down)."""
     pending: deque[Any] = deque()
     it = iter(chunks)
     try:
@@ -115,7 +118,7 @@ def _ordered(submit: Callable[[P], Any], chunks: Iterable[P], width: int) -> Ite
         while pending:
             yield pending.popleft().result()
     finally:
-        for future in pending:  # stopped early (an error, Ctrl-C): drop the rest
+        for future in pending if cancel else ():  # stopped early (an error, Ctrl-C)
             future.cancel()
 
 
@@ -133,6 +136,16 @@ class Threads(_Closing):
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __exit__(self, *exc: object) -> None:
+        # Ctrl-C or SIGTERM: nothing waits for the chunks in flight (the command line
+        # ends the process at once).
+        self._pool.shutdown(wait=not _stopping(exc), cancel_futures=True)
+
+
+def _stopping(exc: tuple[object, ...]) -> bool:
+    """Whether a block ends by Ctrl-C, SIGTERM or an exit (not by an error of its work)."""
+    return len(exc) > 1 and isinstance(exc[1], BaseException) and not isinstance(exc[1], Exception)
 
 
 #: prctl's option: the signal this process gets when its parent dies (linux/prctl.h).
@@ -204,10 +217,33 @@ class Processes(_Closing):
         )
 
     def map(self, fn: Callable[[P], R], chunks: Iterable[P]) -> Iterator[R]:
-        return _ordered(lambda c: self._pool.submit(fn, c), chunks, self.width)
+        # The pool cancels the work not started as it shuts down: a future cancelled
+        # here too would make it fail (InvalidStateError) when :meth:`stop` ends workers.
+        submit = lambda c: self._pool.submit(fn, c)  # noqa: E731
+        return _ordered(submit, chunks, self.width, cancel=False)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __exit__(self, *exc: object) -> None:
+        if _stopping(exc):
+            self.stop()
+        else:
+            self.close()
+
+    def stop(self) -> None:
+        """End the workers now, their chunks in flight dropped (for Ctrl-C and SIGTERM,
+        which should not wait for a long chunk to finish)."""
+        from contextlib import suppress
+
+        processes = list((getattr(self._pool, "_processes", None) or {}).values())
+        for process in processes:
+            with suppress(OSError, ValueError):
+                process.terminate()
+        for process in processes:  # SIGTERM's default action: they end at once
+            with suppress(OSError, ValueError, AssertionError):
+                process.join()
+        self._pool.shutdown(wait=True, cancel_futures=True)  # its threads end: no worker left
 
 
 class DaskCluster(_Closing):
