@@ -394,10 +394,10 @@ def test_a_resumed_16x16_game_opens_in_its_bigger_window(clock: FakeClock) -> No
 
 @pytest.mark.parametrize("window", [(640, 480), (480, 640), (800, 600), (1100, 740)])
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_tool_label_is_read_whole_in_a_small_window(
+def test_every_tool_and_action_label_is_read_whole_in_a_small_window(
     window: tuple[int, int], theme: str
 ) -> None:
-    from sudokit.gui.layout import TOOLS
+    from sudokit.gui.layout import ACTIONS, TOOLS
     from sudokit.gui.theme import fit_text, fonts
     from sudokit.gui.widgets import label_size
 
@@ -406,7 +406,7 @@ def test_every_tool_label_is_read_whole_in_a_small_window(
         app = App(store, puzzle=PUZZLE, window=window, detect_system=False)
         app.pump()
         assert app.theme.name == theme
-        for key, label in TOOLS:
+        for key, label in [*TOOLS, *ACTIONS]:
             b = app.controller.button(key)
             assert b.label == label
             # As draw_button does: the label shrinks to 11 pixels before it is cut.

@@ -412,17 +412,26 @@ def _panel_buttons(p: Rect, wide: bool, shape: Shape, k: float) -> list[Button]:
         _place(pad, grid_layout(pad_area, n, per_row, g6))
         erase.rect = Rect(pad_area.right + small, p.y, erase_w, row_h)
         y = pad_area.bottom + small + small
-        half = (p.w - 2 * small) // 2
-        _place(tools, _tool_rects(Rect(p.x, y, half, 2 * row_h + small), tools, small))
+        # Tools on the left, actions on the right, the width shared by their labels.
+        inner, wt, wa = p.w - 2 * small, _label_weight(tools), _label_weight(actions)
+        tools_w = round(inner * wt / (wt + wa))
+        _place(tools, _tool_rects(Rect(p.x, y, tools_w, 2 * row_h + small), tools, small))
         rows = _ACTION_ROWS_TALL
-        area = Rect(p.right - half, y, half, rows * row_h + (rows - 1) * small)
-        _place(actions, grid_layout(area, len(actions), 3, small))
+        actions_w = inner - tools_w
+        area = Rect(p.right - actions_w, y, actions_w, rows * row_h + (rows - 1) * small)
+        _place(actions, _tool_rects(area, actions, small))
     return [*tools, *pad, erase, *actions]
 
 
+def _label_weight(buttons: Sequence[Button]) -> int:
+    """The widest row of three of ``buttons``, in letters (as :func:`_tool_rects` counts)."""
+    return max(sum(len(b.label) + 3 for b in buttons[i : i + 3]) for i in range(0, len(buttons), 3))
+
+
 def _tool_rects(area: Rect, tools: Sequence[Button], gap: int) -> list[Rect]:
-    """The tools in rows of three filling ``area``, each row shared out by the length of
-    its labels: "Auto-notes" gets the room to be read whole in a small window."""
+    """The buttons in rows of three filling ``area``, each row shared out by the length
+    of its labels: "Auto-notes" or "Your puzzle" gets the room to be read whole in a
+    small window."""
     rows = -(-len(tools) // 3)
     h = (area.h - gap * (rows - 1)) / rows
     out = []
