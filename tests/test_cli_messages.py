@@ -218,3 +218,40 @@ def test_the_self_contained_examples_run_as_printed(name: str, tmp_path: Path) -
         args = shlex.split(example)[1:]
         result = run(args)
         assert result.exit_code == 0, f"{example}\n{result.output}"
+
+
+# --- print: a bounded book, and '-' for stdout -----------------------------------------------
+
+
+def test_print_refuses_a_book_past_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(["print", "-n", "99999999999999999999"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: -n: at most 10,000 puzzles in one book (split it into several)\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # refused before any work, nothing written
+
+
+def test_print_stops_a_file_past_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.cli import printing
+
+    monkeypatch.setattr(printing, "BOOK_MAX", 3)
+    source = tmp_path / "p.txt"
+    source.write_text((UNIQUE_4 + "\n") * 5, encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    result = run(["print", "-f", str(source), "-o", str(out), "--no-rating"])
+    assert result.exit_code == 2
+    assert "error: the input: at most 3 puzzles in one book" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]  # no partial book
+
+
+def test_print_to_stdout_with_a_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(["print", UNIQUE_4, "-o", "-", "--no-rating"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout_bytes.startswith(b"%PDF-") and b"%%EOF" in result.stdout_bytes[-32:]
+    assert not (tmp_path / "-").exists()
+    assert result.stderr.startswith("wrote the book to stdout: 1 puzzle on ")
+    converted = run(["convert", UNIQUE_4, "-o", "-"])  # the same '-' as convert's
+    assert converted.stdout == UNIQUE_4 + "\n" and not (tmp_path / "-").exists()

@@ -14,11 +14,18 @@ from ..formats import Record, as_position, parse_position
 
 if TYPE_CHECKING:
     from ..render.pdf import BookEntry, BookInfo
-from ._io import Failure, count_progress, report_parse_error
+from ._io import Failure, _stdout_is_terminal, count_progress, report_parse_error
 from .exchange import _records
 from .generating import making_options
 
 # --- print -------------------------------------------------------------------------------
+
+#: The most puzzles in one book (a book is built in memory: 1,000 puzzles take ~40 MiB).
+BOOK_MAX = 10_000
+
+
+def _too_many(what: str) -> Failure:
+    return Failure(f"{what}: at most {BOOK_MAX:,} puzzles in one book (split it into several)")
 
 
 def _book_entries(
@@ -26,7 +33,9 @@ def _book_entries(
 ) -> Iterator[BookEntry]:
     from ..render.pdf import book_entry
 
-    for record in records:
+    for count, record in enumerate(records, start=1):
+        if count > BOOK_MAX:
+            raise _too_many("the input")
         if record.grid is None:
             failures[0] += 1  # a count, not the messages: a huge file stays small
             click.echo(f"error: {record.error}", err=True)
@@ -57,10 +66,17 @@ def _book_entries(
     metavar="OUT",
     type=click.Path(),
     default=None,
-    help="The PDF file to write, replaced only once the book is complete. Default: "
-    "sudoku.pdf, or sudoku-2.pdf... when that exists (never overwritten unasked).",
+    help="The PDF file to write, replaced only once the book is complete ('-' for "
+    "stdout, as bytes). Default: sudoku.pdf, or sudoku-2.pdf... when that exists (never "
+    "overwritten unasked).",
 )
-@click.option("-n", "--count", type=click.IntRange(min=1), default=None, help="Generate N puzzles.")
+@click.option(
+    "-n",
+    "--count",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"Generate N puzzles (at most {BOOK_MAX:,}).",
+)
 @making_options("With -n only. ")
 @click.option("--title", default="Sudoku", show_default=True, help="The book's title.")
 @click.option(
@@ -123,9 +139,17 @@ def print_cmd(
     sources = sum([bool(puzzles), path is not None, count is not None])
     if sources != 1:
         raise click.UsageError("give PUZZLE..., -f FILE or -n COUNT (one of them)")
+    if count is not None and count > BOOK_MAX:
+        raise _too_many("-n")
+    if len(puzzles) > BOOK_MAX:
+        raise _too_many("PUZZLE...")
     if out is None:
         out = _free_name("sudoku", ".pdf")
-    check_writable(out)  # a bad path fails now, before any puzzle is made
+    if out == "-":
+        if _stdout_is_terminal():
+            raise Failure("-o -: stdout is a terminal; send the PDF to a file or a pipe")
+    else:
+        check_writable(out)  # a bad path fails now, before any puzzle is made
     try:
         from ..render import pdf
     except ImportError:  # pragma: no cover - reportlab is a dependency
@@ -174,7 +198,8 @@ def print_cmd(
     except OSError as err:
         raise Failure(f"cannot write {out}: {err.strerror or err}") from None
     click.echo(
-        f"wrote {out}: {_plural(info.puzzles, 'puzzle')} on {_plural(info.pages, 'page')}"
+        f"wrote {'the book to stdout' if out == '-' else out}: "
+        f"{_plural(info.puzzles, 'puzzle')} on {_plural(info.pages, 'page')}"
         + (f" ({info.solution_pages} of solutions)" if info.solution_pages else ""),
         err=True,
     )
@@ -199,6 +224,16 @@ def _write_pdf(
     """Write the book to a temporary file beside ``out``; replace ``out`` at the end."""
     from ..render.pdf import write_book
 
+    if out == "-":  # as `convert -o -`: stdout, here as bytes
+        import io
+        import sys
+
+        book = io.BytesIO()  # stdout gets the book whole or nothing, as a file does
+        info = write_book(entries, book, tick=tick, **options)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(book.getvalue())
+        sys.stdout.buffer.flush()
+        return info
     with open_replacing(out, "wb") as handle:
         return write_book(entries, handle, tick=tick, **options)
 
