@@ -65,10 +65,9 @@ def _on_term(signum: int, frame: object) -> None:
 
 
 def _signals() -> ModuleType:
+    """The C module of signals (``signal`` costs start-up for its enums), or ``signal``."""
     try:
-        import _signal  # the C module: ``signal`` costs start-up for its enums
-
-        return _signal
+        return importlib.import_module("_signal")
     except ImportError:  # pragma: no cover - not CPython
         import signal
 
