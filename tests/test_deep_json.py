@@ -5,6 +5,7 @@ naming its line in every reader: a file goes on past it, the command line says
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,7 @@ def test_the_batch_command_reports_the_line_and_goes_on() -> None:
 
 def test_pasting_a_deep_text_in_the_game() -> None:
     for text in (DEEP_ROWS, HOSTILE_LINES[1]):
-        dialog = CustomDialog(9, lambda text=text: text)
+        dialog = CustomDialog(9, functools.partial(str, text))
         dialog.paste()
         assert dialog.error.startswith("Cannot read the pasted text: ")
         assert "nested too deeply" in dialog.error

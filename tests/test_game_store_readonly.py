@@ -66,13 +66,15 @@ def _read_only_file_system(
 
     def connect(target: str, *args: Any, uri: bool = False, **kwargs: Any) -> sqlite3.Connection:
         if target == ":memory:":
-            return _connect(target, *args, uri=uri, **kwargs)
+            memory: sqlite3.Connection = _connect(target, *args, uri=uri, **kwargs)
+            return memory
         if not uri:
             target = Path(target).resolve().as_uri() + "?mode=ro"
         opened.append(target)
         if refuse(target):
             raise sqlite3.OperationalError("unable to open database file")
-        return _connect(target, *args, uri=True, **kwargs)
+        conn: sqlite3.Connection = _connect(target, *args, uri=True, **kwargs)
+        return conn
 
     monkeypatch.setattr(sqlite3, "connect", connect)
     return opened
