@@ -176,7 +176,7 @@ def _end_with_parent(parent: int, deathsig: bool) -> None:
     with contextlib.suppress(AttributeError, OSError):  # pidfds: Linux 5.3 and later
         pidfd = os.pidfd_open(parent)
     if os.getppid() != parent:  # it died before we watched it
-        os._exit(1)
+        _end_this_worker()
     threading.Thread(
         target=_watch_parent, args=(parent, pidfd), name="sudokit-parent-watch", daemon=True
     ).start()
@@ -194,7 +194,15 @@ def _watch_parent(parent: int, pidfd: int | None) -> None:
 
         while os.getppid() == parent:
             time.sleep(0.5)
-    os._exit(1)
+    _end_this_worker()
+
+
+def _end_this_worker() -> None:
+    """End this orphaned worker as the kernel's parent-death signal would: SIGKILL (no
+    clean-up to run: its work has nobody to go to)."""
+    import signal
+
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 class Processes(_Closing):
