@@ -344,9 +344,24 @@ def test_help_and_the_making_card_are_never_cut(shots: Path, window: tuple[int, 
         _save(app, shots / f"help-{window[0]}x{window[1]}.png")
         dialog = game.dialog
         assert isinstance(dialog, HelpDialog)
-        size, room = help_table(dialog)
-        assert size >= 9
-        assert max(fonts().size(what, size)[0] for _, what in SHORTCUTS) <= room
+        table = help_table(dialog)
+        size = table.size
+        assert size >= 10 if window[1] < 500 else size >= 15
+        listed = [what for _, what in SHORTCUTS]
+        assert [line.what for line in table.lines] == listed, "every shortcut, in order"
+        height = fonts().size("Ag", size)[1]
+        for line, after in zip(table.lines, [*table.lines[1:], None], strict=True):
+            assert dialog.rect.x < line.x and line.right < dialog.rect.right
+            assert line.x + fonts().size(line.keys, size, True)[0] < line.split, line.keys
+            assert line.split + fonts().size(line.what, size)[0] <= line.right, line.what
+            if after is not None and after.x == line.x:  # the next line of the column
+                assert line.y + height <= after.y, f"{line.keys!r} runs into the next line"
+            assert line.y + height <= table.bottom <= dialog.buttons[0].rect.y
+        # The keys a player would look for: full screen, digit first, playing a hint.
+        text = " ".join(f"{keys}: {what}" for keys, what in SHORTCUTS)
+        assert "F11: full screen" in text
+        assert "Digit, no cell selected: put it in each cell clicked" in text
+        assert "once more plays it" in text
         game.dialog = None
         gate = threading.Event()
         game.make_puzzle = lambda n, level, seed: (gate.wait(5), generate(4, seed=1))[1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ..game import LevelStats
@@ -114,41 +116,73 @@ def _stats(surface: pygame.Surface, d: StatsDialog, theme: Theme) -> None:
     blit_text(surface, where, px(13), theme.muted, topleft=(x0, d.rect.bottom - px(52)))
 
 
-def help_table(d: HelpDialog) -> tuple[int, int]:
-    """The help table's text size and the room for its descriptions: one size for the
-    whole table, small enough that every line fits in its column (nothing is cut)."""
-    px = d.px
-    y = d.rect.y + px(74)
-    bottom = d.rect.bottom - px(24 + 42 + 8)
-    step = max(px(18), min(px(29), (bottom - y) // len(SHORTCUTS)))
-    size = max(px(11), min(px(17), step - px(10)))
-    keys_room = round((d.rect.w - px(56)) * 0.40) - px(10)
-    split = d.rect.x + px(28) + round((d.rect.w - px(56)) * 0.40)
-    room = d.rect.right - px(28) - split
-    f = fonts()
+class HelpLine(NamedTuple):
+    """One shortcut of the help table: its keys at ``x``, what they do from ``split`` to
+    ``right`` (its column's edge), on the line whose top is ``y``."""
 
-    def fits(size: int) -> bool:
-        return all(
-            f.size(what, size)[0] <= room and f.size(keys, size, True)[0] <= keys_room
-            for keys, what in SHORTCUTS
-        )
+    keys: str
+    what: str
+    x: int
+    split: int
+    right: int
+    y: int
 
-    while size > 9 and not fits(size):
+
+class HelpTable(NamedTuple):
+    """The help table: one text size, its lines, and the bottom they keep above."""
+
+    size: int
+    lines: list[HelpLine]
+    bottom: int
+
+
+def help_table(d: HelpDialog) -> HelpTable:
+    """The help table, in :attr:`HelpDialog.columns` columns: the biggest text size (up to
+    17) at which every line fits its column and every column fits above the buttons. In
+    each column the descriptions start after its widest keys; the columns share the
+    width left over."""
+    px, f = d.px, fonts()
+    cols = d.columns
+    per = -(-len(SHORTCUTS) // cols)
+    groups = [SHORTCUTS[c * per : (c + 1) * per] for c in range(cols)]
+    top, bottom = d.rect.y + px(74), d.rect.bottom - px(24 + 42 + 8)
+    inner, gap, space = d.rect.w - px(56), px(32), px(16)
+    step = min(px(29), (bottom - top) // per)
+
+    def widths(size: int) -> list[tuple[int, int]]:
+        """Per column: its widest keys and its widest description."""
+        return [
+            (
+                max(f.size(k, size, True)[0] for k, _ in group),
+                max(f.size(w, size)[0] for _, w in group),
+            )
+            for group in groups
+        ]
+
+    def need(size: int) -> int:
+        return sum(k + space + w for k, w in widths(size)) + gap * (cols - 1)
+
+    size = max(9, min(px(17), round(step * 0.75)))
+    while size > 9 and need(size) > inner:
         size -= 1
-    return size, room
+    spare = max(0, inner - need(size)) // cols
+    lines = []
+    x = d.rect.x + px(28)
+    for group, (keys_w, what_w) in zip(groups, widths(size), strict=True):
+        right = x + keys_w + space + what_w + spare
+        for r, (keys, what) in enumerate(group):
+            lines.append(HelpLine(keys, what, x, x + keys_w + space, right, top + r * step))
+        x = right + gap
+    return HelpTable(size, lines, bottom)
 
 
 def _help(surface: pygame.Surface, d: HelpDialog, theme: Theme) -> None:
-    px = d.px
-    x0, y = d.rect.x + px(28), d.rect.y + px(74)
-    bottom = d.rect.bottom - px(24 + 42 + 8)
-    step = max(px(18), min(px(29), (bottom - y) // len(SHORTCUTS)))
-    size, room = help_table(d)
-    split = x0 + round((d.rect.w - px(56)) * 0.40)
-    for keys, what in SHORTCUTS:
-        blit_text(surface, keys, size, theme.text, topleft=(x0, y), bold=True)
-        blit_text(surface, fit_text(what, size, room), size, theme.muted, topleft=(split, y))
-        y += step
+    table = help_table(d)
+    size = table.size
+    for line in table.lines:
+        what = fit_text(line.what, size, line.right - line.split)
+        blit_text(surface, line.keys, size, theme.text, topleft=(line.x, line.y), bold=True)
+        blit_text(surface, what, size, theme.muted, topleft=(line.split, line.y))
 
 
 def _share(surface: pygame.Surface, d: ShareDialog, theme: Theme) -> None:

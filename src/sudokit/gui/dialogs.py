@@ -659,13 +659,15 @@ class StatsDialog(Dialog):
 SHORTCUTS: list[tuple[str, str]] = [
     ("Click, arrow keys", "select a cell"),
     ("1-9, numpad", "enter a digit (A-G on 12×12 and 16×16)"),
+    ("Digit, no cell selected", "put it in each cell clicked (pad too)"),
+    ("Same digit again, Esc", "stop putting it in"),
     ("Backspace, Delete, 0", "erase the cell"),
     ("N", "notes mode on or off"),
     ("Shift+digit, Ctrl+digit", "write or remove a note"),
     ("M / Shift+M", "fill in all notes / clear all notes"),
     ("Ctrl+Z", "undo"),
     ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
-    ("H", "hint (ask again for more)"),
+    ("H", "hint: again for more, once more plays it"),
     ("W", "watch the computer solve this puzzle"),
     ("P", "pause or resume (the board is hidden)"),
     ("Ctrl+N", "new game"),
@@ -676,21 +678,34 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+,", "settings: theme, timer, errors, size"),
     ("S", "statistics"),
     ("? or F1", "this help"),
+    ("F11", "full screen or back to the window"),
     ("Esc", "close a dialog, clear the selection"),
     ("Ctrl+Q", "quit (the game is saved)"),
 ]
 
 
 class HelpDialog(Dialog):
-    """Every shortcut."""
+    """Every shortcut: in two columns on a wide window, else in one."""
 
     title = "Keyboard shortcuts"
     width = 700
     height = 700
+    #: The card of the two-column table.
+    WIDE = (1040, 500)
 
     def __init__(self) -> None:
         super().__init__()
         self.buttons = [Button("close", "Close", "primary")]
+        #: The table's columns of shortcuts (1 or 2).
+        self.columns = 1
+
+    def layout(self, screen: Rect, scale: float = 1.0) -> None:
+        # Two columns when the wide card fits (almost) at the display's scale.
+        w, h = self.WIDE
+        fit = min((screen.w - 24) / w, (screen.h - 24) / h)
+        self.columns = 2 if fit >= 0.9 * scale else 1
+        self.width, self.height = (w, h) if self.columns == 2 else (700, 700)
+        super().layout(screen, scale)
 
     def key(self, key: Key) -> DialogResult:
         if key.name in (*_ENTER, "f1") or key.text == "?":
