@@ -24,6 +24,7 @@ from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
 from ..solvers.batch import answer_chunks, chunked
 from ._io import (
+    F,
     byte_progress,
     dask_option,
     open_executor,
@@ -31,6 +32,23 @@ from ._io import (
     puzzle_input,
     report_parse_error,
 )
+
+
+def max_seconds_option(func: F) -> F:
+    """``--max-seconds S``: the time the logic engine may take per puzzle."""
+    return click.option(
+        "--max-seconds",
+        "max_seconds",
+        type=click.FloatRange(min=0, min_open=True),
+        default=None,
+        metavar="S",
+        help="Stop the logic after S seconds per puzzle (checked between steps) and say "
+        "what was found so far. Default: no limit.",
+    )(func)
+
+
+def _stopped(seconds: float | None) -> str:
+    return f"stopped after {seconds:g} s"
 
 
 def _parse_argument(ctx: click.Context, text: str) -> Grid:
@@ -114,11 +132,11 @@ def _answer_file(
 # --- hint ----------------------------------------------------------------------------------
 
 
-def _hint_one(text: str, level: int) -> Result:
+def _hint_one(text: str, level: int, max_seconds: float | None = None) -> Result:
     """The hint for one well-formed puzzle (on a worker too): its JSON fields (the text
     at ``level`` under "text") and its exit code."""
     grid = parse(text)
-    answer = hint(grid)
+    answer = hint(grid, max_seconds=max_seconds)
     if answer is None:
         return {"kind": "solved", "text": "The grid is already solved."}, 0
     fields: dict[str, Any] = {
@@ -129,13 +147,13 @@ def _hint_one(text: str, level: int) -> Result:
     }
     if answer.step is not None:
         fields.update(answer.step.to_dict(grid.shape))
-    return fields, 1 if answer.kind == "no_solution" else 0
+    return fields, 1 if answer.kind in ("no_solution", "stopped") else 0
 
 
-def hint_chunk(work: tuple[list[str], int]) -> list[Result]:
+def hint_chunk(work: tuple[list[str], tuple[int, float | None]]) -> list[Result]:
     """Hints for a chunk of well-formed puzzle lines at one level (on a worker too)."""
-    puzzles, level = work
-    return [_hint_one(text, level) for text in puzzles]
+    puzzles, (level, max_seconds) = work
+    return [_hint_one(text, level, max_seconds) for text in puzzles]
 
 
 @click.command("hint")
@@ -148,6 +166,7 @@ def hint_chunk(work: tuple[list[str], int]) -> list[Result]:
     show_default=True,
     help="How much to tell: 1 the technique and where, 2 the cells, 3 everything.",
 )
+@max_seconds_option
 @click.pass_context
 def hint_cmd(
     ctx: click.Context,
@@ -157,6 +176,7 @@ def hint_cmd(
     jobs: int,
     dask: str | None,
     level: int,
+    max_seconds: float | None,
 ) -> None:
     """Tell the next logical step of a puzzle, in words.
 
@@ -177,7 +197,7 @@ def hint_cmd(
     if _one_or_file(puzzle, path, "give a hint for") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
-        fields, code = _hint_one(format_line(grid), level)
+        fields, code = _hint_one(format_line(grid), level, max_seconds)
         if as_json:
             click.echo(json.dumps({"puzzle": format_line(grid), **fields}))
         else:
@@ -197,23 +217,32 @@ def hint_cmd(
             click.echo(fields["text"])
         return code
 
-    ctx.exit(_answer_file(path, jobs, dask, "hinting", hint_chunk, lambda c: level, say))
+    extra = (level, max_seconds)
+    ctx.exit(_answer_file(path, jobs, dask, "hinting", hint_chunk, lambda c: extra, say))
 
 
 # --- explain -------------------------------------------------------------------------------
 
 
-def _explain_one(text: str) -> tuple[dict[str, Any], list[str], int]:
+def _explain_one(
+    text: str, max_seconds: float | None = None
+) -> tuple[dict[str, Any], list[str], int]:
     """The path of one well-formed puzzle (on a worker too): its JSON object, its lines of
     text, and its exit code (0 when logic solves it)."""
     grid = parse(text)
-    result = explain(grid)
+    result = explain(grid, max_seconds=max_seconds)
     lines = []
     width = len(str(len(result.steps)))
     for i, step in enumerate(result.steps, start=1):
         lines.append(f"{i:>{width}}. {step.name}: {_sentence(step.name, step.text)}")
     if result.solved:
         lines.append(f"Solved in {len(result.steps)} steps.")
+    elif result.stopped:
+        left = len(result.final.empty_cells())
+        lines.append(
+            f"Stopped after {max_seconds:g} s with {len(result.steps)} steps found and "
+            f"{left} cells left (--max-seconds gives it more time)."
+        )
     elif result.solutions:
         left = len(result.final.empty_cells())
         lines.append(
@@ -226,14 +255,17 @@ def _explain_one(text: str) -> tuple[dict[str, Any], list[str], int]:
     return result.to_dict(), lines, 0 if result.solved else 1
 
 
-def explain_chunk(work: tuple[list[str], None]) -> list[tuple[dict[str, Any], list[str], int]]:
+def explain_chunk(
+    work: tuple[list[str], float | None],
+) -> list[tuple[dict[str, Any], list[str], int]]:
     """The paths of a chunk of well-formed puzzle lines (on a worker too)."""
-    return [_explain_one(text) for text in work[0]]
+    return [_explain_one(text, work[1]) for text in work[0]]
 
 
 @click.command("explain", short_help="Explain a puzzle's whole logical path, one step per line.")
 @puzzle_input("Explain")
 @dask_option
+@max_seconds_option
 @click.pass_context
 def explain_cmd(
     ctx: click.Context,
@@ -242,6 +274,7 @@ def explain_cmd(
     as_json: bool,
     jobs: int,
     dask: str | None,
+    max_seconds: float | None,
 ) -> None:
     """Explain a puzzle's whole logical path, one numbered step per line.
 
@@ -267,7 +300,7 @@ def explain_cmd(
     if _one_or_file(puzzle, path, "explain") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
-        data, lines, code = _explain_one(format_line(grid))
+        data, lines, code = _explain_one(format_line(grid), max_seconds)
         if as_json:
             click.echo(json.dumps(data))
         for line in lines:
@@ -292,7 +325,9 @@ def explain_cmd(
             click.echo()
         return code
 
-    ctx.exit(_answer_file(path, jobs, dask, "explaining", explain_chunk, lambda c: None, say))
+    ctx.exit(
+        _answer_file(path, jobs, dask, "explaining", explain_chunk, lambda c: max_seconds, say)
+    )
 
 
 def _sentence(name: str, text: str) -> str:
@@ -304,21 +339,30 @@ def _sentence(name: str, text: str) -> str:
 
 
 def _rate_fields(r: Rating) -> dict[str, Any]:
-    # A puzzle without exactly one solution has no level: there is nothing to grade.
-    proper = r.solutions == 1
+    # A puzzle without exactly one solution has no level: there is nothing to grade; nor
+    # has one whose rating was stopped (--max-seconds).
+    rated = r.solutions == 1 and not r.stopped
     return {
-        "level": r.level if proper else None,
-        "score": r.score if proper else None,
+        "level": r.level if rated else None,
+        "score": r.score if rated else None,
         "hardest": r.hardest,
         "techniques": r.techniques,
         "solved": r.solved,
+        "stopped": r.stopped,
     }
 
 
-def _rate_one(text: str) -> tuple[dict[str, Any], int]:
+#: ``_rate_one``'s code for a rating stopped by ``--max-seconds``.
+STOPPED = 3
+
+
+def _rate_one(text: str, max_seconds: float | None = None) -> tuple[dict[str, Any], int]:
     """Rate one well-formed puzzle (in a worker process too): its fields and how many
-    solutions it has when not one (0 for one solution, 1 for none, 2 for several)."""
-    r = rate(parse(text))
+    solutions it has when not one (0 for one solution, 1 for none, 2 for several), or
+    :data:`STOPPED`."""
+    r = rate(parse(text), max_seconds=max_seconds)
+    if r.stopped:
+        return _rate_fields(r), STOPPED
     return _rate_fields(r), 0 if r.solutions == 1 else (1 if r.solutions == 0 else 2)
 
 
@@ -328,15 +372,18 @@ _ERROR_FIELDS: dict[str, Any] = {
     "hardest": None,
     "techniques": None,
     "solved": None,
+    "stopped": None,
 }
 
 
-def rate_chunk(work: tuple[list[str], None]) -> list[Result]:
+def rate_chunk(work: tuple[list[str], float | None]) -> list[Result]:
     """Rate a chunk of well-formed puzzle lines (on a worker too): fields and exit codes."""
-    return [_rate_one(text) for text in work[0]]
+    return [_rate_one(text, work[1]) for text in work[0]]
 
 
-def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
+def _say_rating(
+    rec: Record, result: Result | None, as_json: bool, max_seconds: float | None = None
+) -> int:
     """Print one record's rating (or error); its exit code."""
     if result is None:
         return _say_error(rec, _ERROR_FIELDS, as_json)
@@ -347,6 +394,8 @@ def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
         click.echo(json.dumps(record))
     elif code == 0:
         click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
+    elif code == STOPPED:
+        click.echo(f"- - - (unrated: {_stopped(max_seconds)})")
     else:
         click.echo(f"- - - ({_proper(rec.grid, 0 if code == 1 else 2)})")
     return 0 if code == 0 else 1
@@ -355,6 +404,7 @@ def _say_rating(rec: Record, result: Result | None, as_json: bool) -> int:
 @click.command("rate")
 @puzzle_input("Rate")
 @dask_option
+@max_seconds_option
 @click.pass_context
 def rate_cmd(
     ctx: click.Context,
@@ -363,6 +413,7 @@ def rate_cmd(
     as_json: bool,
     jobs: int,
     dask: str | None,
+    max_seconds: float | None,
 ) -> None:
     """Grade a puzzle, or every puzzle of a file: level and score.
 
@@ -390,7 +441,7 @@ def rate_cmd(
     if _one_or_file(puzzle, path, "rate") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
-        r = rate(grid)
+        r = rate(grid, max_seconds=max_seconds)
         if as_json:
             record = {"puzzle": format_line(grid), **_rate_fields(r), "error": None, "line": None}
             click.echo(json.dumps(record))
@@ -399,18 +450,27 @@ def rate_cmd(
             if r.solutions != 1:
                 click.echo(f"level: none ({_proper(grid, r.solutions)})")
                 click.echo("score: -")
+            elif r.stopped:
+                click.echo(f"level: unrated ({_stopped(max_seconds)})")
+                click.echo("score: -")
             else:
                 click.echo(f"level: {r.level}")
                 click.echo(f"score: {r.score}")
             click.echo(f"hardest: {hardest}")
             counts = ", ".join(f"{BY_ID[t].name} {k}" for t, k in r.techniques.items())
             click.echo(f"techniques: {counts or '-'}")
-            if not r.solved and r.solutions == 1:
+            if not r.solved and r.solutions == 1 and not r.stopped:
                 click.echo("logic alone does not finish this puzzle: it needs guessing")
         note = _proper(grid, r.solutions)
         if note:
             click.echo(f"note: {note}", err=True)
-        ctx.exit(0 if r.solutions == 1 else 1)
+        if r.stopped:
+            click.echo(
+                f"note: the rating was {_stopped(max_seconds)}; the steps above are those "
+                "found until then (--max-seconds gives it more time)",
+                err=True,
+            )
+        ctx.exit(0 if r.solutions == 1 and not r.stopped else 1)
     assert path is not None
     ctx.exit(
         _answer_file(
@@ -419,7 +479,7 @@ def rate_cmd(
             dask,
             "rating",
             rate_chunk,
-            lambda c: None,
-            lambda rec, result: _say_rating(rec, result, as_json),
+            lambda c: max_seconds,
+            lambda rec, result: _say_rating(rec, result, as_json, max_seconds),
         )
     )

@@ -8,6 +8,7 @@ the puzzle needs guessing (or techniques beyond the engine's).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,24 @@ PuzzleLike = Grid | str | Sequence[Sequence[int]]
 def to_grid(puzzle: PuzzleLike) -> Grid:
     """A Grid from anything :func:`sudokit.parse` reads (checked at the edge)."""
     return puzzle if isinstance(puzzle, Grid) else parse(puzzle)
+
+
+class Deadline:
+    """A time limit for the engine, checked between steps and between the techniques
+    tried for one step: once it has passed, the path ends where it is (a step being
+    searched is finished first) and :attr:`passed` says so."""
+
+    __slots__ = ("at", "passed", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+        self.passed = False
+
+    def over(self) -> bool:
+        if not self.passed and time.monotonic() >= self.at:
+            self.passed = True
+        return self.passed
 
 
 def select(
@@ -64,18 +83,25 @@ def select(
 
 
 def next_step(
-    state: State, *, unique: bool = False, techniques: Sequence[Technique] | None = None
+    state: State,
+    *,
+    unique: bool = False,
+    techniques: Sequence[Technique] | None = None,
+    deadline: Deadline | None = None,
 ) -> Step | None:
     """The step of the first technique (in registry order) that finds one, or None.
 
     ``unique``: whether the puzzle is known to have one solution (enables the uniqueness
-    techniques); ``techniques``: the techniques to try, from :func:`select`.
+    techniques); ``techniques``: the techniques to try, from :func:`select`;
+    ``deadline``: when it passes, None (no further technique is tried).
     """
     if techniques is None:
         techniques = select(shape=state.shape, unique=unique)
     for tech in techniques:
         if (tech.uniqueness or tech.deep) and not unique:
             continue
+        if deadline is not None and deadline.over():
+            return None
         step = tech.find(state)
         if step is not None:
             return step
@@ -88,8 +114,10 @@ def steps(
     unique: bool = False,
     techniques: Sequence[Technique] | None = None,
     max_steps: int | None = None,
+    deadline: Deadline | None = None,
 ) -> Iterator[tuple[Step, State]]:
-    """Every step of the path from ``state``, with the state after it."""
+    """Every step of the path from ``state``, with the state after it (up to
+    ``max_steps`` of them, and until ``deadline`` passes)."""
     if techniques is None:
         techniques = select(shape=state.shape, unique=unique)
     count = 0
@@ -100,7 +128,7 @@ def steps(
             return
         _prepare(state, top, searched)
         searched = state
-        step = next_step(state, unique=unique, techniques=techniques)
+        step = next_step(state, unique=unique, techniques=techniques, deadline=deadline)
         if step is None:
             return
         top = max(top, step.rating)
@@ -179,6 +207,7 @@ def fast_path(
     techniques: Sequence[Technique],
     known_stuck: Container[tuple[int, ...]] = (),
     floor: float = 0.0,
+    deadline: Deadline | None = None,
 ) -> Iterator[FastStep]:
     """The path from ``state`` as :func:`steps` walks it, except that runs of singles are
     placed in sweeps (every full house at once, then every hidden single of the boxes,
@@ -188,7 +217,8 @@ def fast_path(
     ``known_stuck``: positions (candidate masks, as :func:`sudokit.logic.screen.stuck`
     gives them) where none of ``techniques`` is known to find a step: the path ends
     there without searching again. ``floor``: the rating of the path before ``state``
-    (a path resumed where another left off searches as that one would have)."""
+    (a path resumed where another left off searches as that one would have).
+    ``deadline``: the path ends where it is once that has passed."""
     sweeps = {t.id for t in techniques} >= _SINGLES
     rest = tuple(t for t in techniques if t.id not in _SINGLES) if sweeps else techniques
     st = state
@@ -206,7 +236,7 @@ def fast_path(
             return
         _prepare(st, top, searched)
         searched = st
-        step = next_step(st, unique=unique, techniques=rest)
+        step = next_step(st, unique=unique, techniques=rest, deadline=deadline)
         if step is None:
             return
         top = max(top, step.rating)
@@ -221,7 +251,8 @@ class Explanation:
     """The logical path of a puzzle: the steps in order and how it ended.
 
     ``solved``: the steps fill the grid; ``final``: the grid after the last step;
-    ``solutions``: how many solutions the puzzle has (0, 1, or 2 for "several").
+    ``solutions``: how many solutions the puzzle has (0, 1, or 2 for "several");
+    ``stopped``: the time given ran out first (the steps are those found until then).
     """
 
     puzzle: Grid
@@ -230,6 +261,7 @@ class Explanation:
     final: Grid
     solutions: int
     states: tuple[State, ...] = field(default=(), repr=False, compare=False)
+    stopped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"steps": [...], "solved": bool}`` (see :meth:`Step.to_dict`)."""
@@ -238,6 +270,7 @@ class Explanation:
             "puzzle": str(self.puzzle),
             "steps": [s.to_dict(shape) for s in self.steps],
             "solved": self.solved,
+            "stopped": self.stopped,
         }
 
 
@@ -252,12 +285,16 @@ def explain(
     techniques: Iterable[str | Technique] | None = None,
     max_level: str | None = None,
     keep_states: bool = False,
+    max_seconds: float | None = None,
 ) -> Explanation:
     """The whole logical path of ``puzzle``, step by step, easiest technique first.
 
     ``techniques`` / ``max_level`` restrict the techniques (see :func:`select`);
-    ``keep_states`` keeps the candidate state after every step in ``states``.
+    ``keep_states`` keeps the candidate state after every step in ``states``;
+    ``max_seconds``: stop when that time has passed (between steps, or between the
+    techniques tried for one), with the steps found so far and ``stopped`` set.
     """
+    deadline = None if max_seconds is None else Deadline(max_seconds)
     grid = to_grid(puzzle)
     count = solution_count(grid)
     unique = count == 1
@@ -266,7 +303,7 @@ def explain(
     found: list[Step] = []
     states: list[State] = [state] if keep_states else []
     if count > 0:
-        for step, after in steps(state, unique=unique, techniques=chosen):
+        for step, after in steps(state, unique=unique, techniques=chosen, deadline=deadline):
             found.append(step)
             state = after
             if keep_states:
@@ -278,4 +315,5 @@ def explain(
         final=state.to_grid(),
         solutions=count,
         states=tuple(states),
+        stopped=deadline is not None and deadline.passed and not state.is_solved(),
     )

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..grid import Grid
 from .candidates import State
-from .engine import FastStep, PuzzleLike, fast_path, select, solution_count, to_grid
+from .engine import Deadline, FastStep, PuzzleLike, fast_path, select, solution_count, to_grid
 from .step import Step
 from .techniques import BY_ID, LEVELS, Level, Technique, chains, level_index
 
@@ -90,7 +90,9 @@ class Rating:
       single's rating, the hardest step the pointing;
     - ``techniques``: steps per technique id, in registry order;
     - ``solved``: the engine's logic finished the puzzle;
-    - ``solutions``: 0, 1, or 2 (several); only unique puzzles get uniqueness techniques.
+    - ``solutions``: 0, 1, or 2 (several); only unique puzzles get uniqueness techniques;
+    - ``stopped``: the time given ran out before the path's end: the puzzle is unrated
+      (``level`` and ``score`` say nothing; ``techniques`` count the steps found).
     """
 
     puzzle: Grid
@@ -100,6 +102,7 @@ class Rating:
     techniques: dict[str, int] = field(default_factory=dict)
     solved: bool = True
     solutions: int = 1
+    stopped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``puzzle``, ``level``, ``score``, ``hardest``, ``techniques`` and
@@ -121,6 +124,7 @@ def rate(
     max_level: str | None = None,
     solutions: int | None = None,
     known_stuck: Container[tuple[int, ...]] = (),
+    max_seconds: float | None = None,
 ) -> Rating:
     """Grade ``puzzle``: level, score, hardest step and counts per technique.
 
@@ -128,8 +132,11 @@ def rate(
     unsolved rates ``extreme``); ``solutions`` skips counting solutions when the caller
     already knows (1 for a unique puzzle); ``known_stuck``: positions where these
     techniques are known to find nothing (from :func:`sudokit.logic.screen.stuck`, for
-    the same ``max_level``), where the path ends without searching them again.
+    the same ``max_level``), where the path ends without searching them again;
+    ``max_seconds``: stop when that time has passed (checked between steps, and between
+    the techniques tried for one), with ``stopped`` set.
     """
+    deadline = None if max_seconds is None else Deadline(max_seconds)
     grid = to_grid(puzzle)
     count = solution_count(grid) if solutions is None else solutions
     if count == 0:
@@ -138,10 +145,13 @@ def rate(
     chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
     start = st = State.from_grid(grid)
     moves = []
-    for move in fast_path(st, unique=unique, techniques=chosen, known_stuck=known_stuck):
+    path = fast_path(
+        st, unique=unique, techniques=chosen, known_stuck=known_stuck, deadline=deadline
+    )
+    for move in path:
         moves.append(move)
         st = move.after
-    return rate_path(grid, start, moves, st, count, chosen, unique)
+    return rate_path(grid, start, moves, st, count, chosen, unique, deadline=deadline)
 
 
 def rate_path(
@@ -152,22 +162,31 @@ def rate_path(
     solutions: int,
     techniques: Sequence[Technique],
     unique: bool,
+    *,
+    deadline: Deadline | None = None,
 ) -> Rating:
     """The rating of a path of :func:`~sudokit.logic.engine.fast_path` with
     ``techniques`` from ``start`` (the puzzle's first position) to ``final``: as
     :func:`summarize`, with the score of a 9×9 path that takes a pattern SE lacks
     (:data:`SE_LACKS`) and stays below the nets (:data:`SE_PATH_BELOW`) measured along
-    the path SE would take."""
+    the path SE would take. A ``deadline`` that passed (during the path, or during
+    the SE path) makes it a stopped rating."""
     rating = summarize(grid, moves, final, solutions)
     if rating.solved and grid.size == 9 and rating.score < SE_PATH_BELOW:
-        score = _se_score(start, moves, techniques, unique)
+        score = _se_score(start, moves, techniques, unique, deadline)
         if score is not None and score > rating.score:
             rating = replace(rating, score=score)
+    if deadline is not None and deadline.passed:  # something was cut short
+        rating = replace(rating, solved=False, stopped=True)
     return rating
 
 
 def _se_score(
-    start: State, moves: Sequence[FastStep], chosen: Sequence[Technique], unique: bool
+    start: State,
+    moves: Sequence[FastStep],
+    chosen: Sequence[Technique],
+    unique: bool,
+    deadline: Deadline | None = None,
 ) -> float | None:
     """The score of the path SE would take where ``moves`` take a pattern SE lacks: from
     that position on, the same techniques without those patterns (the forcing chains and
@@ -179,7 +198,7 @@ def _se_score(
     top = max((m.rating for m in moves[:first]), default=0.0)
     st = moves[first - 1].after if first else start
     rest = tuple(_PLAIN.get(t.id, t) for t in chosen if t.id not in SE_LACKS)
-    for move in fast_path(st, unique=unique, techniques=rest, floor=top):
+    for move in fast_path(st, unique=unique, techniques=rest, floor=top, deadline=deadline):
         top = max(top, move.rating)
         st = move.after
     return round(top, 1) if st.is_solved() else None

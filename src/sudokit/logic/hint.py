@@ -21,10 +21,10 @@ from typing import Literal
 from ..grid import Grid
 from ..solvers import search
 from .candidates import State
-from .engine import PuzzleLike, next_step, to_grid
+from .engine import Deadline, PuzzleLike, next_step, to_grid
 from .step import Step, cells_text, sym
 
-HintKind = Literal["step", "mistake", "notes", "stuck", "no_solution"]
+HintKind = Literal["step", "mistake", "notes", "stuck", "no_solution", "stopped"]
 
 #: Techniques whose step is about one unit, so "look in this unit" is the first nudge.
 _UNIT_TECHNIQUES = frozenset(
@@ -55,7 +55,8 @@ class Hint:
     - ``kind``: ``step`` (a logical step, in ``step``), ``mistake`` (a wrong digit in
       ``cells``), ``notes`` (notes in ``cells`` rule out the digit that belongs there),
       ``stuck`` (no technique applies; ``cells`` is a good cell to guess, ``texts[2]``
-      names its digit), ``no_solution`` (the puzzle has none);
+      names its digit), ``no_solution`` (the puzzle has none), ``stopped`` (the time
+      given ran out before a step was found);
     - ``cells`` / ``units``: what to highlight at the deepest level.
     """
 
@@ -93,13 +94,17 @@ def hint(
     puzzle: PuzzleLike,
     current: Grid | None = None,
     notes: Sequence[int] | None = None,
+    *,
+    max_seconds: float | None = None,
 ) -> Hint | None:
     """The next hint for a player, or None when their grid is solved.
 
     - ``puzzle``: the givens (a :class:`~sudokit.grid.Grid` or anything ``parse`` reads);
     - ``current``: the player's grid (givens plus their digits); the puzzle when None;
     - ``notes``: the player's pencil marks, one mask per cell (digit ``d`` is bit
-      ``d - 1``; 0 = no notes in that cell), or None when they keep none.
+      ``d - 1``; 0 = no notes in that cell), or None when they keep none;
+    - ``max_seconds``: stop looking for a step when that time has passed (between the
+      techniques tried): a ``stopped`` hint.
 
     Raises ValueError when ``current`` does not keep the givens or sizes differ.
     """
@@ -151,10 +156,14 @@ def hint(
                     ),
                     cells=(c,),
                 )
+    deadline = None if max_seconds is None else Deadline(max_seconds)
     state = State.from_grid(cur, notes)
-    step = next_step(state, unique=unique)
+    step = next_step(state, unique=unique, deadline=deadline)
     if step is not None:
         return Hint("step", step_texts(cur, step), step, step.cells, step.units)
+    if deadline is not None and deadline.passed:
+        text = f"No step found within {max_seconds:g} s: the search was stopped."
+        return Hint("stopped", (text, text, text))
     # No technique applies: point at the cell with the fewest candidates.
     pop = shape.popcount
     c = min(cur.empty_cells(), key=lambda x: (pop[state.cands[x]], x))
