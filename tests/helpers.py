@@ -506,3 +506,60 @@ HEAVY_16 = tuple(
     ".2.......7.9....4.5.7.9.A...F..DA.........8..C.......2A..BCG..17"
     "E.4...7..26...GF..D6..2.5...1....7...6.A.F..........5....4.....2"
 )
+
+
+def is_variant_solution(
+    puzzle_cells: Sequence[int],
+    solution_cells: Sequence[int],
+    n: int,
+    variants: Sequence[str] = (),
+    regions: Sequence[int] | None = None,
+) -> bool:
+    """Whether ``solution_cells`` keeps every given and every rule of the named variants.
+
+    Written from the rules' plain definitions, apart from ``sudokit.geometry.Rules``: rows,
+    columns, boxes (or ``regions``, one number per cell), the two diagonals for ``x``, the
+    windows one cell in from each box edge for ``windoku``, no equal digits a knight's or a
+    king's move apart, no consecutive digits side by side.
+    """
+    from sudokit.geometry import BOX_SHAPES
+
+    s, p = list(solution_cells), list(puzzle_cells)
+    if len(s) != n * n or len(p) != n * n or any(g and g != v for g, v in zip(p, s, strict=True)):
+        return False
+    br, bc = BOX_SHAPES[n]
+    groups: list[list[int]] = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    if regions is None:
+        regions = [(i // n) // br * br + (i % n) // bc for i in range(n * n)]
+    for label in set(regions):
+        groups.append([i for i in range(n * n) if regions[i] == label])
+    if "x" in variants:
+        groups.append([i * n + i for i in range(n)])
+        groups.append([i * n + n - 1 - i for i in range(n)])
+    if "windoku" in variants:
+        for r0 in range(1, n, br + 1):
+            for c0 in range(1, n, br + 1):
+                if r0 + br <= n and c0 + br <= n:
+                    groups.append([(r0 + i) * n + c0 + j for i in range(br) for j in range(br)])
+    if any(sorted(s[i] for i in g) != list(range(1, n + 1)) for g in groups):
+        return False
+    for r in range(n):
+        for c in range(n):
+            v = s[r * n + c]
+            for dr in (-2, -1, 0, 1, 2):
+                for dc in (-2, -1, 0, 1, 2):
+                    rr, cc = r + dr, c + dc
+                    if not (0 <= rr < n and 0 <= cc < n) or (dr, dc) == (0, 0):
+                        continue
+                    w = s[rr * n + cc]
+                    knight = {abs(dr), abs(dc)} == {1, 2}
+                    king = abs(dr) <= 1 and abs(dc) <= 1
+                    if knight and "anti-knight" in variants and v == w:
+                        return False
+                    if king and "anti-king" in variants and v == w:
+                        return False
+                    side = abs(dr) + abs(dc) == 1
+                    if side and "non-consecutive" in variants and abs(v - w) == 1:
+                        return False
+    return True

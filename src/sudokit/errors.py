@@ -63,6 +63,16 @@ class DuplicateError(ParseError):
     """Two givens with the same digit in one unit (row, column or box)."""
 
 
+class RulesError(SudokuError, ValueError):
+    """Rules that cannot be built: jigsaw regions that do not cut the grid into ``n`` parts
+    of ``n`` cells, windows on a size without square boxes, a variant name unknown."""
+
+
+class UnsupportedRulesError(SudokuError, ValueError):
+    """A puzzle whose rules a part of sudokit does not handle (yet): it is refused, never
+    answered as if its rules were classic. ``str()`` names the rules and the part."""
+
+
 class GenerationError(SudokuError, ValueError):
     """A puzzle that cannot be made as asked: a level or a technique the size cannot
     reach, or none found within the attempts. Never answered with an easier puzzle."""

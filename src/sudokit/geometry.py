@@ -13,8 +13,11 @@ Glossary (one word per idea, used across the code):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
 from typing import ClassVar
+
+from .errors import RulesError
 
 #: Symbols of digits 1..16, in order; ``.`` and ``0`` mean an empty cell.
 SYMBOLS = "123456789ABCDEFG"
@@ -150,6 +153,11 @@ class Shape:
         )
 
     @cached_property
+    def rules(self) -> Rules:
+        """The classic rules of this shape: rows, columns and boxes."""
+        return Rules(self, (), self.box_index)
+
+    @cached_property
     def digits_of_mask(self) -> tuple[tuple[int, ...], ...]:
         """For every mask, the digits it holds, ascending."""
         table: list[tuple[int, ...]] = [()]
@@ -181,3 +189,422 @@ def shape_for_cells(count: int) -> Shape | None:
     """The shape whose grid has ``count`` cells, or None."""
     n = CELL_COUNTS.get(count)
     return Shape.of(n) if n else None
+
+
+# --- rules ---------------------------------------------------------------------------------
+#: The variants a :class:`Rules` value can hold, by the name used in codes, the command line
+#: and the game; each with the words shown to people.
+VARIANTS: dict[str, str] = {
+    "x": "X (both main diagonals hold every digit once)",
+    "windoku": "windoku (the shaded windows hold every digit once too)",
+    "jigsaw": "jigsaw (irregular regions instead of boxes)",
+    "anti-knight": "anti-knight (cells a chess knight's move apart never share a digit)",
+    "anti-king": "anti-king (diagonally touching cells never share a digit)",
+    "non-consecutive": "non-consecutive (side-by-side cells never hold consecutive digits)",
+}
+#: Other spellings people and files use for the same variants.
+_VARIANT_ALIASES = {
+    "diagonal": "x",
+    "diagonals": "x",
+    "sudoku-x": "x",
+    "hyper": "windoku",
+    "windows": "windoku",
+    "irregular": "jigsaw",
+    "antiknight": "anti-knight",
+    "anti_knight": "anti-knight",
+    "antiking": "anti-king",
+    "anti_king": "anti-king",
+    "nonconsecutive": "non-consecutive",
+    "non_consecutive": "non-consecutive",
+    "nc": "non-consecutive",
+}
+_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+_KING = ((-1, -1), (-1, 1), (1, -1), (1, 1))  # the orthogonal ones share a row or column
+_REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def variant_name(word: str) -> str:
+    """The canonical name of a variant (``"diagonal"`` → ``"x"``); RulesError if unknown."""
+    key = word.strip().lower().replace(" ", "-")
+    key = _VARIANT_ALIASES.get(key, key)
+    if key not in VARIANTS:
+        import difflib
+
+        near = difflib.get_close_matches(key, [*VARIANTS, *_VARIANT_ALIASES], n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        known = ", ".join(VARIANTS)
+        raise RulesError(f"unknown variant {word!r}{hint}; variants: {known}")
+    return key
+
+
+class Rules:
+    """What a puzzle's rules are, as data: every constraint a solution must keep.
+
+    - *units*: ``n`` cells that hold every digit once. Rows ``0..n-1``, columns
+      ``n..2n-1`` and boxes (or jigsaw regions) ``2n..3n-1``, numbered as in classic
+      Sudoku; then the extra units: the two diagonals of X (↘ then ↗), the windows of
+      windoku (row-major);
+    - *extra peers*: cells that may not share a digit without sharing a unit
+      (anti-knight, anti-king);
+    - *neighbours*: orthogonally adjacent pairs whose digits may not differ by one
+      (non-consecutive).
+
+    Rules are interned and immutable: equal rules are the same object, so ``rules is
+    shape.rules`` tells classic apart cheaply. Build them with :meth:`Rules.make`,
+    :meth:`Rules.parse` (a code) or ``shape.rules`` (classic).
+    """
+
+    _interned: ClassVar[dict[tuple[object, ...], Rules]] = {}
+
+    shape: Shape
+    n: int
+    ncells: int
+    #: The variant names in force, in :data:`VARIANTS` order (``()`` for classic).
+    variants: tuple[str, ...]
+    #: The region of each cell: the box for regular rules, the jigsaw piece otherwise.
+    region_of: tuple[int, ...]
+
+    def __new__(cls, shape: Shape, variants: tuple[str, ...], region_of: tuple[int, ...]) -> Rules:
+        key = (shape, variants, region_of)
+        rules = cls._interned.get(key)
+        if rules is None:
+            rules = super().__new__(cls)
+            for name, value in (
+                ("shape", shape),
+                ("n", shape.n),
+                ("ncells", shape.ncells),
+                ("variants", variants),
+                ("region_of", region_of),
+            ):
+                object.__setattr__(rules, name, value)
+            cls._interned[key] = rules
+        return rules
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in ("shape", "n", "ncells", "variants", "region_of"):
+            raise AttributeError("Rules is immutable")
+        object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Rules.parse, (self.code,))
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    # --- building --------------------------------------------------------------------
+    @staticmethod
+    def make(
+        size: int,
+        variants: Iterable[str] = (),
+        regions: Sequence[int] | None = None,
+    ) -> Rules:
+        """Rules for an ``size × size`` grid with the named ``variants``.
+
+        ``regions`` gives each cell's jigsaw region (``n`` regions of ``n`` cells, any
+        numbering); it implies ``jigsaw``. Raises :class:`~sudokit.errors.RulesError`
+        naming what is wrong.
+        """
+        shape = Shape.of(size)
+        n = shape.n
+        names = {variant_name(v) for v in variants}
+        if regions is not None:
+            names.add("jigsaw")
+            region_of = _normalise_regions(shape, regions)
+        elif "jigsaw" in names:
+            raise RulesError("jigsaw rules need the regions: one region number per cell")
+        else:
+            region_of = shape.box_index
+        if region_of == shape.box_index:
+            names.discard("jigsaw")  # a jigsaw whose pieces are the boxes is classic
+        if "windoku" in names and shape.box_rows != shape.box_cols:
+            raise RulesError(f"windoku needs square boxes; a {n}×{n} grid has none")
+        ordered = tuple(v for v in VARIANTS if v in names)
+        return Rules(shape, ordered, region_of)
+
+    @staticmethod
+    def parse(code: str) -> Rules:
+        """The rules named by a code such as ``9``, ``9+x``, ``6+jigsaw:AAABBB…``.
+
+        The code is :attr:`code`'s form: the size, then ``+``-separated variant names; a
+        jigsaw's regions as one letter per cell, row-major.
+        """
+        head, *parts = code.strip().split("+")
+        try:
+            size = int(head)
+            Shape.of(size)
+        except ValueError:
+            sizes = ", ".join(str(s) for s in SIZES)
+            raise RulesError(f"rules {code!r}: {head!r} is not a size ({sizes})") from None
+        variants: list[str] = []
+        regions: list[int] | None = None
+        for part in parts:
+            name, _, arg = part.partition(":")
+            if variant_name(name) == "jigsaw":
+                if not arg:
+                    raise RulesError(f"rules {code!r}: jigsaw needs its regions after ':'")
+                bad = sorted(set(arg.upper()) - set(_REGION_LETTERS[:size]))
+                if bad:
+                    raise RulesError(
+                        f"rules {code!r}: jigsaw regions are letters A-"
+                        f"{_REGION_LETTERS[size - 1]}, not {bad[0]!r}"
+                    )
+                regions = [_REGION_LETTERS.index(ch) for ch in arg.upper()]
+            else:
+                variants.append(name)
+        return Rules.make(size, variants, regions)
+
+    @property
+    def code(self) -> str:
+        """A short text that :meth:`parse` turns back into these rules (``9+x+anti-knight``)."""
+        parts = [str(self.n)]
+        for v in self.variants:
+            if v == "jigsaw":
+                parts.append("jigsaw:" + "".join(_REGION_LETTERS[r] for r in self.region_of))
+            else:
+                parts.append(v)
+        return "+".join(parts)
+
+    @property
+    def name(self) -> str:
+        """``classic``, ``X``, ``jigsaw + anti-knight``: the rules in words, for people."""
+        if not self.variants:
+            return "classic"
+        return " + ".join("X" if v == "x" else v for v in self.variants)
+
+    def describe(self) -> str:
+        """The rules in one line, for a player: what holds beyond rows and columns."""
+        if not self.variants:
+            return "Every row, column and box holds every digit once."
+        parts = [VARIANTS[v] for v in self.variants]
+        return (
+            "Every row, column and "
+            + ("region" if self.jigsaw else "box")
+            + " holds every digit once; "
+            + "; ".join(parts)
+            + "."
+        )
+
+    # --- what kind ----------------------------------------------------------------------
+    @property
+    def classic(self) -> bool:
+        """True for the plain rules of the shape: rows, columns and boxes only."""
+        return not self.variants
+
+    @property
+    def jigsaw(self) -> bool:
+        return "jigsaw" in self.variants
+
+    @property
+    def diagonals(self) -> bool:
+        return "x" in self.variants
+
+    @property
+    def windows(self) -> bool:
+        return "windoku" in self.variants
+
+    @property
+    def anti_knight(self) -> bool:
+        return "anti-knight" in self.variants
+
+    @property
+    def anti_king(self) -> bool:
+        return "anti-king" in self.variants
+
+    @property
+    def nonconsecutive(self) -> bool:
+        return "non-consecutive" in self.variants
+
+    @property
+    def symbols(self) -> str:
+        return self.shape.symbols
+
+    @property
+    def all_mask(self) -> int:
+        return self.shape.all_mask
+
+    def cell_name(self, cell: int) -> str:
+        return self.shape.cell_name(cell)
+
+    # --- tables ---------------------------------------------------------------------
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """Every unit's cells: rows, columns, regions (row-major inside each), extras."""
+        shape, n = self.shape, self.n
+        if self.region_of is shape.box_index:
+            units = list(shape.units)
+        else:
+            regions: list[list[int]] = [[] for _ in range(n)]
+            for cell, r in enumerate(self.region_of):
+                regions[r].append(cell)
+            units = list(shape.units[: 2 * n]) + [tuple(r) for r in regions]
+        if self.diagonals:
+            units.append(tuple(i * n + i for i in range(n)))
+            units.append(tuple(i * n + (n - 1 - i) for i in range(n)))
+        if self.windows:
+            b = shape.box_rows
+            starts = range(1, n - b + 1, b + 1)
+            for r0 in starts:
+                for c0 in starts:
+                    units.append(tuple((r0 + i) * n + c0 + j for i in range(b) for j in range(b)))
+        return tuple(units)
+
+    @cached_property
+    def unit_kinds(self) -> tuple[str, ...]:
+        """Each unit's kind: ``row``, ``column``, ``box``/``region``, ``diagonal``, ``window``."""
+        n = self.n
+        kinds = ["row"] * n + ["column"] * n + ["region" if self.jigsaw else "box"] * n
+        extra = len(self.units) - 3 * n
+        if self.diagonals:
+            kinds += ["diagonal"] * 2
+            extra -= 2
+        kinds += ["window"] * extra
+        return tuple(kinds)
+
+    def unit_kind(self, unit: int) -> str:
+        return self.unit_kinds[unit]
+
+    def unit_name(self, unit: int) -> str:
+        """``row 3``, ``box 2``, ``region 4``, ``the ↘ diagonal``, ``window 1``: for people."""
+        kind = self.unit_kinds[unit]
+        if kind == "diagonal":
+            return "the ↘ diagonal" if unit == 3 * self.n else "the ↗ diagonal"
+        first = self.unit_kinds.index(kind)
+        return f"{kind} {unit - first + 1}"
+
+    @cached_property
+    def unit_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the units it lies in: row, column, region, then any extras."""
+        if self.classic:
+            return self.shape.unit_of
+        units_of: list[list[int]] = [[] for _ in range(self.ncells)]
+        for u, cells in enumerate(self.units):
+            for c in cells:
+                units_of[c].append(u)
+        return tuple(tuple(us) for us in units_of)
+
+    @cached_property
+    def extra_peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the cells it may not share a digit with outside its units."""
+        n = self.n
+        steps = (_KNIGHT if self.anti_knight else ()) + (_KING if self.anti_king else ())
+        out = []
+        for cell in range(self.ncells):
+            r, c = divmod(cell, n)
+            out.append(
+                tuple(
+                    sorted(
+                        (r + dr) * n + c + dc
+                        for dr, dc in steps
+                        if 0 <= r + dr < n and 0 <= c + dc < n
+                    )
+                )
+            )
+        return tuple(out)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, every cell that may not hold its digit (itself excluded)."""
+        if self.classic:
+            return self.shape.peers
+        units = self.units
+        return tuple(
+            tuple(
+                sorted(
+                    (
+                        {p for u in self.unit_of[cell] for p in units[u]}
+                        | set(self.extra_peers[cell])
+                    )
+                    - {cell}
+                )
+            )
+            for cell in range(self.ncells)
+        )
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the orthogonal neighbours whose digit may not differ by one
+        (empty unless non-consecutive)."""
+        n = self.n
+        if not self.nonconsecutive:
+            return ((),) * self.ncells
+        out = []
+        for cell in range(self.ncells):
+            r, c = divmod(cell, n)
+            near = [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))]
+            out.append(tuple(a * n + b for a, b in near if 0 <= a < n and 0 <= b < n))
+        return tuple(out)
+
+    # --- checking -----------------------------------------------------------------------
+    def broken(self, cells: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
+        """Every place where a (partial) grid breaks these rules, as ``(what, cells)``:
+        a digit twice in a unit, a pair of extra peers with one digit, consecutive
+        neighbours. Empty cells (``0``) break nothing."""
+        out: list[tuple[str, tuple[int, ...]]] = []
+        symbols = self.symbols
+        for u, unit_cells in enumerate(self.units):
+            seen: dict[int, list[int]] = {}
+            for c in unit_cells:
+                if cells[c]:
+                    seen.setdefault(cells[c], []).append(c)
+            for d in sorted(seen):
+                if len(seen[d]) > 1:
+                    out.append(
+                        (f"duplicate {symbols[d - 1]} in {self.unit_name(u)}", tuple(seen[d]))
+                    )
+        if self.anti_knight or self.anti_king:
+            for a in range(self.ncells):
+                for b in self.extra_peers[a]:
+                    if a < b and cells[a] and cells[a] == cells[b]:
+                        move = "a knight's move" if _is_knight(a, b, self.n) else "a king's move"
+                        out.append((f"{symbols[cells[a] - 1]} twice {move} apart", (a, b)))
+        if self.nonconsecutive:
+            for a in range(self.ncells):
+                for b in self.neighbours[a]:
+                    if a < b and cells[a] and cells[b] and abs(cells[a] - cells[b]) == 1:
+                        lo, hi = sorted((cells[a], cells[b]))
+                        out.append(
+                            (
+                                f"consecutive {symbols[lo - 1]} and {symbols[hi - 1]} side by side",
+                                (a, b),
+                            )
+                        )
+        return out
+
+    def is_solution(self, cells: Sequence[int]) -> bool:
+        """Whether ``cells`` is a complete grid keeping every rule."""
+        return len(cells) == self.ncells and all(cells) and not self.broken(cells)
+
+
+def _is_knight(a: int, b: int, n: int) -> bool:
+    dr, dc = abs(a // n - b // n), abs(a % n - b % n)
+    return {dr, dc} == {1, 2}
+
+
+def _normalise_regions(shape: Shape, regions: Sequence[int]) -> tuple[int, ...]:
+    """Regions renumbered in order of first appearance; RulesError unless they cut the grid
+    into ``n`` parts of ``n`` cells. Boxes come back as ``shape.box_index`` itself."""
+    n = shape.n
+    if len(regions) != shape.ncells:
+        raise RulesError(f"jigsaw regions: expected {shape.ncells} cells, got {len(regions)}")
+    order: dict[int, int] = {}
+    for r in regions:
+        order.setdefault(r, len(order))
+    if len(order) != n:
+        raise RulesError(f"jigsaw regions: a {n}×{n} grid has {n} regions, not {len(order)}")
+    region_of = tuple(order[r] for r in regions)
+    sizes = [0] * n
+    for r in region_of:
+        sizes[r] += 1
+    for r, size in enumerate(sizes):
+        if size != n:
+            first = region_of.index(r)
+            raise RulesError(
+                f"jigsaw regions: the region holding {shape.cell_name(first)} has {size} cells,"
+                f" not {n}"
+            )
+    if region_of == shape.box_index:
+        return shape.box_index
+    return region_of
