@@ -141,10 +141,14 @@ def steps(
 
 def _prepare(state: State, top: float, searched: State | None) -> None:
     """Tell the techniques the path's rating so far and the state searched before (only
-    one back: the path's states are not all kept alive)."""
+    one back: the path's states are not all kept alive). The state two back has its
+    caches dropped: a caller keeping the path's states (``rate`` keeps every move) would
+    otherwise keep every state's nets, hundreds of MB on a 16×16."""
     state.memo[FLOOR] = top
     if searched is not None and searched is not state:
-        searched.memo.pop(EARLIER, None)
+        older = searched.memo.pop(EARLIER, None)
+        if isinstance(older, State) and older is not state:
+            older.memo.clear()
         state.memo[EARLIER] = searched
 
 
@@ -229,6 +233,8 @@ def fast_path(
             sweep = _singles_sweep(st)
             if sweep is not None:
                 tid, rating, placements = sweep
+                if st is not searched:
+                    st.memo.clear()  # what rating the singles cached (see _prepare)
                 st = st.applied(placements)
                 yield FastStep(tid, rating, placements, (), None, st)
                 continue
