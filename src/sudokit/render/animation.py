@@ -190,9 +190,9 @@ def draw_panel_text(
     for i, (label, value) in enumerate(text.counters):
         cx = x0 + PAD + round((i % 3) * column)
         cy = y + 26 + (i // 3) * 26
-        text = f"{value:,}"
-        draw.text((cx, cy), text, font=font(16), fill=palette.text, anchor="lt")
-        left, _, right, _ = font(16).getbbox(text)
+        number = f"{value:,}"
+        draw.text((cx, cy), number, font=font(16), fill=palette.text, anchor="lt")
+        left, _, right, _ = font(16).getbbox(number)
         draw.text(
             (cx + right - left + 6, cy + 3), label, font=font(12), fill=palette.muted, anchor="lt"
         )
