@@ -1,0 +1,162 @@
+"""The board outline every drawer strokes: thin and thick edges from the regions,
+diagonals, shaded windows, cage outlines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sudokit.geometry import SIZES, Rules, Shape
+from sudokit.render.outline import Segment, cage_outline, merge, outline
+from test_rules import any_rules, random_regions
+
+Edge = tuple[bool, int, int]  # (horizontal, line, index along it): one cell edge
+
+
+def edges_of(seg: Segment) -> list[Edge]:
+    """The unit cell edges a segment covers (it must lie on grid lines)."""
+    x0, y0, x1, y1 = seg
+    assert x0 <= x1 and y0 <= y1 and (x0 == x1 or y0 == y1), seg
+    assert all(v == int(v) for v in seg), seg
+    if y0 == y1:
+        return [(True, int(y0), i) for i in range(int(x0), int(x1))]
+    return [(False, int(x0), i) for i in range(int(y0), int(y1))]
+
+
+def all_edges(n: int) -> list[Edge]:
+    return [(h, line, i) for h in (True, False) for line in range(n + 1) for i in range(n)]
+
+
+def cells_of(edge: Edge, n: int) -> tuple[int, int] | None:
+    """The two cells an inner edge separates (None on the border)."""
+    horizontal, line, i = edge
+    if line in (0, n):
+        return None
+    if horizontal:  # between rows line-1 and line, in column i
+        return ((line - 1) * n + i, line * n + i)
+    return (i * n + line - 1, i * n + line)
+
+
+@given(any_rules())
+def test_every_cell_edge_is_covered_exactly_once(rules: Rules) -> None:
+    o = outline(rules)
+    covered = [e for seg in o.thin + o.thick + o.border for e in edges_of(seg)]
+    assert sorted(covered) == sorted(all_edges(rules.n))
+
+
+@given(any_rules())
+def test_thick_edges_separate_exactly_the_cells_of_different_regions(rules: Rules) -> None:
+    o, n, region = outline(rules), rules.n, rules.region_of
+    thick = {e for seg in o.thick for e in edges_of(seg)}
+    thin = {e for seg in o.thin for e in edges_of(seg)}
+    border = {e for seg in o.border for e in edges_of(seg)}
+    for edge in all_edges(n):
+        pair = cells_of(edge, n)
+        if pair is None:
+            assert edge in border
+        else:
+            a, b = pair
+            assert (edge in thick) == (region[a] != region[b]), (edge, pair)
+            assert (edge in thin) == (region[a] == region[b]), (edge, pair)
+
+
+@given(any_rules())
+def test_collinear_segments_of_one_kind_are_merged(rules: Rules) -> None:
+    o = outline(rules)
+    for kind in (o.thin, o.thick):
+        ends: dict[tuple[float, float, bool], int] = {}
+        for x0, y0, x1, y1 in kind:
+            horizontal = y0 == y1
+            for point in ((x0, y0), (x1, y1)):
+                key = (*point, horizontal)
+                ends[key] = ends.get(key, 0) + 1
+        # Two segments of one kind on one line never meet end to end.
+        assert all(count == 1 for count in ends.values())
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_classic_lines_are_the_box_lines_drawn_before(n: int) -> None:
+    shape = Shape.of(n)
+    br, bc = shape.box_rows, shape.box_cols
+    o = outline(shape.rules)
+    # The loops the drawers had: a full-length line at every i, thick on box edges.
+    thin = {(i, 0, i, n) for i in range(1, n) if i % bc} | {
+        (0, i, n, i) for i in range(1, n) if i % br
+    }
+    thick = {(i, 0, i, n) for i in range(bc, n, bc)} | {(0, i, n, i) for i in range(br, n, br)}
+    assert set(o.thin) == thin and len(o.thin) == len(thin)
+    assert set(o.thick) == thick and len(o.thick) == len(thick)
+    assert set(o.border) == {(0, 0, n, 0), (n, 0, n, n), (0, n, n, n), (0, 0, 0, n)}
+    assert o.diagonals == () and o.shaded == () and o.cages == () and o.caption == ""
+
+
+def test_variants_draw_diagonals_windows_and_say_the_rest() -> None:
+    x = outline(Rules.make(9, ["x", "anti-knight"]))
+    assert x.diagonals == ((0, 0, 9, 9), (0, 9, 9, 0))
+    assert x.shaded == () and x.caption == "X + anti-knight"
+    assert outline(Rules.make(9, ["x"])).thick == outline(Shape.of(9).rules).thick
+    windoku = outline(Rules.make(9, ["windoku"]))
+    assert windoku.diagonals == ()
+    windows = {
+        (r, c)
+        for r0 in (1, 5)
+        for c0 in (1, 5)
+        for r in range(r0, r0 + 3)
+        for c in range(c0, c0 + 3)
+    }
+    assert {divmod(cell, 9) for cell in windoku.shaded} == windows
+    assert outline(Rules.make(6, ["non-consecutive"])).caption == "non-consecutive"
+
+
+def test_a_jigsaw_has_thick_edges_where_its_pieces_meet() -> None:
+    regions = random_regions(6, random.Random(4))
+    rules = Rules.make(6, regions=regions)
+    assert rules.jigsaw
+    o = outline(rules)
+    assert o.thick != outline(Shape.of(6).rules).thick and o.caption == "jigsaw"
+
+
+def test_outlines_are_cached_per_rules() -> None:
+    rules = Rules.make(9, ["windoku"])
+    assert outline(rules) is outline(rules)
+
+
+def degrees(segments: tuple[Segment, ...]) -> dict[tuple[float, float], int]:
+    out: dict[tuple[float, float], int] = {}
+    for x0, y0, x1, y1 in segments:
+        for p in ((round(x0, 6), round(y0, 6)), (round(x1, 6), round(y1, 6))):
+            out[p] = out.get(p, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [(0,), (0, 1), (0, 9, 10), (1, 9, 10, 11, 19), (0, 1, 2, 9, 11, 18, 19, 20)],
+)
+def test_cage_outlines_are_closed_and_inside_their_cells(cells: tuple[int, ...]) -> None:
+    cage = cage_outline(9, cells, 17)
+    assert cage.label_cell == min(cells) and cage.total == 17
+    # A closed outline: every corner joins exactly two segments (a ring cage has two loops).
+    assert set(degrees(cage.segments).values()) == {2}
+    # Inside the cage's cells, off every cell edge.
+    for x0, y0, x1, y1 in cage.segments:
+        for x, y in ((x0, y0), (x1, y1)):
+            assert x != int(x) and y != int(y)
+        for k in range(9):
+            x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8
+            assert int(y) * 9 + int(x) in cells
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 3), st.integers(0, 5), st.integers(1, 3))))
+def test_merge_keeps_the_covered_points(raw: list[tuple[bool, int, int, int]]) -> None:
+    segs: list[Segment] = [
+        (a, line, a + length, line) if horizontal else (line, a, line, a + length)
+        for horizontal, line, a, length in raw
+    ]
+    covered = {e for seg in segs for e in edges_of(seg)}
+    merged = merge(segs)
+    assert {e for seg in merged for e in edges_of(seg)} == covered
+    assert len(merged) <= len(segs)
