@@ -7,15 +7,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
-from .errors import CellCountError, SymbolError
-from .geometry import Shape, shape_for_cells
+from .errors import CellCountError, RulesError, SymbolError
+from .geometry import Rules, Shape, shape_for_cells
 
 
 class Status(enum.IntFlag):
     """Flags for a grid that is well-formed but cannot be (or is not yet) a solution."""
 
     VALID = 0
-    #: Two equal digits in one unit.
+    #: Two equal digits in one unit (or, under variant rules, any broken rule: equal
+    #: digits a knight's or king's move apart, consecutive digits side by side).
     DUPLICATE = enum.auto()
     #: An empty cell with no candidate left (every digit is taken by a peer).
     DEAD_CELL = enum.auto()
@@ -25,17 +26,34 @@ class Status(enum.IntFlag):
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """Two or more equal digits in one unit."""
+    """A broken rule: two or more equal digits in one unit, or (under variant rules) a
+    pair of cells that break a relation.
+
+    ``unit`` is the unit's number in ``rules.units``, or ``-1`` for a relation that is not
+    a unit; ``relation`` says which: ``"unit"``, ``"knight"``, ``"king"`` (one digit
+    twice a knight's or king's move apart) or ``"consecutive"`` (``digit`` and
+    ``digit + 1`` side by side). ``rules`` is None for the shape's classic rules.
+    """
 
     shape: Shape
     digit: int
     unit: int
     cells: tuple[int, ...]
+    rules: Rules | None = None
+    relation: str = "unit"
 
     def __str__(self) -> str:
+        """The rule broken, in words, and where: ``duplicate 5 in row 3 (r3c2, r3c7)``."""
         names = ", ".join(self.shape.cell_name(c) for c in self.cells)
-        symbol = self.shape.symbols[self.digit - 1]
-        return f"duplicate {symbol} in {self.shape.unit_name(self.unit)} ({names})"
+        symbols = self.shape.symbols
+        symbol = symbols[self.digit - 1]
+        relation = self.relation
+        if relation == "unit":
+            where = (self.rules or self.shape).unit_name(self.unit)
+            return f"duplicate {symbol} in {where} ({names})"
+        if relation == "consecutive":
+            return f"consecutive {symbol} and {symbols[self.digit]} side by side ({names})"
+        return f"{symbol} twice a {relation}'s move apart ({names})"
 
 
 class Grid:
@@ -46,21 +64,44 @@ class Grid:
     ``grid[cell]`` or ``grid[row, col]`` reads a digit.
     """
 
-    __slots__ = ("_cells", "_hash", "_shape")
+    __slots__ = ("_cells", "_hash", "_rules", "_shape")
 
     _shape: Shape
+    _rules: Rules
     _cells: tuple[int, ...]
     _hash: int
 
-    def __init__(self, shape: Shape, cells: Iterable[int]) -> None:
-        """Trusting constructor: ``cells`` must hold ``shape.ncells`` ints in ``0..n``."""
-        self._shape = shape
+    def __init__(self, rules: Rules | Shape, cells: Iterable[int]) -> None:
+        """Trusting constructor: ``cells`` must hold ``ncells`` ints in ``0..n``.
+
+        ``rules`` is the puzzle's :class:`~sudokit.geometry.Rules`, or a
+        :class:`~sudokit.geometry.Shape` for its classic rules.
+        """
+        if isinstance(rules, Shape):
+            self._shape = rules
+            self._rules = rules.rules
+        else:
+            self._rules = rules
+            self._shape = rules.shape
         self._cells = tuple(cells)
-        self._hash = hash((shape.n, self._cells))
+        self._hash = hash((self._shape.n, self._cells))
 
     @classmethod
-    def from_cells(cls, cells: Sequence[int], shape: Shape | None = None) -> Grid:
-        """Build a grid from a flat sequence of ints, checking count and range."""
+    def from_cells(
+        cls, cells: Sequence[int], shape: Shape | None = None, rules: Rules | None = None
+    ) -> Grid:
+        """Build a grid from a flat sequence of ints, checking count and range.
+
+        ``rules`` (default: the classic rules of the shape) gives the puzzle's rules; a
+        ``shape`` given too must be theirs.
+        """
+        if rules is not None:
+            if shape is not None and shape is not rules.shape:
+                n = rules.n
+                raise RulesError(
+                    f"rules {rules.code!r} are for a {n}×{n} grid, not {shape.n}×{shape.n}"
+                )
+            shape = rules.shape
         if shape is None:
             shape = shape_for_cells(len(cells))
             if shape is None:
@@ -75,16 +116,22 @@ class Grid:
                     row=cell // n,
                     col=cell % n,
                 )
-        return cls(shape, cells)
+        return cls(shape if rules is None else rules, cells)
 
     @classmethod
-    def empty(cls, shape: Shape) -> Grid:
+    def empty(cls, shape: Shape | Rules) -> Grid:
+        """An empty grid of this shape (classic rules) or under these rules."""
         return cls(shape, (0,) * shape.ncells)
 
     # --- reading ---------------------------------------------------------------------
     @property
     def shape(self) -> Shape:
         return self._shape
+
+    @property
+    def rules(self) -> Rules:
+        """The puzzle's rules (``shape.rules`` for a classic grid)."""
+        return self._rules
 
     @property
     def size(self) -> int:
@@ -117,7 +164,7 @@ class Grid:
 
     def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, Grid) and self._shape is other._shape and self._cells == other._cells
+            isinstance(other, Grid) and self._rules is other._rules and self._cells == other._cells
         )
 
     def __hash__(self) -> int:
@@ -128,7 +175,9 @@ class Grid:
         return "".join(symbols[v] for v in self._cells)
 
     def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
+        if self._rules is self._shape.rules:
+            return f"parse({str(self)!r})"
+        return f"Grid({self._rules!r}, parse({str(self)!r}).cells)"
 
     def rows(self) -> list[list[int]]:
         """The grid as a list of rows of ints (the classic tutorials' ``board``)."""
@@ -148,10 +197,14 @@ class Grid:
 
     # --- rules -----------------------------------------------------------------------
     def conflicts(self) -> list[Conflict]:
-        """Every digit that stands more than once in a unit: rows, then columns, then boxes."""
-        shape, cells = self._shape, self._cells
+        """Every broken rule: a digit that stands more than once in a unit (rows, then
+        columns, then boxes or regions, then diagonals and windows), then under variant
+        rules equal digits a knight's or king's move apart and consecutive neighbours."""
+        rules, cells = self._rules, self._cells
+        shape = self._shape
+        classic = rules is shape.rules
         out = []
-        for unit, unit_cells in enumerate(shape.units):
+        for unit, unit_cells in enumerate(rules.units):
             seen: dict[int, list[int]] = {}
             for c in unit_cells:
                 v = cells[c]
@@ -160,12 +213,38 @@ class Grid:
             for digit in sorted(seen):
                 where = seen[digit]
                 if len(where) > 1:
-                    out.append(Conflict(shape, digit, unit, tuple(where)))
+                    if classic:
+                        out.append(Conflict(shape, digit, unit, tuple(where)))
+                    else:
+                        out.append(Conflict(shape, digit, unit, tuple(where), rules))
+        if classic:
+            return out
+        if rules.anti_knight or rules.anti_king:
+            n = shape.n
+            for a, near in enumerate(rules.extra_peers):
+                v = cells[a]
+                if v:
+                    for b in near:
+                        if a < b and cells[b] == v:
+                            dr, dc = abs(a // n - b // n), abs(a % n - b % n)
+                            move = "knight" if dr + dc == 3 else "king"
+                            out.append(Conflict(shape, v, -1, (a, b), rules, move))
+        if rules.nonconsecutive:
+            for a, near in enumerate(rules.neighbours):
+                v = cells[a]
+                if v:
+                    for b in near:
+                        w = cells[b]
+                        if a < b and w and (w == v + 1 or w == v - 1):
+                            out.append(Conflict(shape, min(v, w), -1, (a, b), rules, "consecutive"))
         return out
 
     def has_conflicts(self) -> bool:
-        """Whether any digit stands twice in a unit (a quick check, no details)."""
+        """Whether any rule is broken (a quick check, no details)."""
         shape = self._shape
+        rules = self._rules
+        if rules is not shape.rules:
+            return self._has_variant_conflicts()
         used = [0] * (3 * shape.n)
         unit_of = shape.unit_of
         for cell, v in enumerate(self._cells):
@@ -179,13 +258,38 @@ class Grid:
                 used[b] |= bit
         return False
 
+    def _has_variant_conflicts(self) -> bool:
+        rules, cells = self._rules, self._cells
+        used = [0] * len(rules.units)
+        unit_of, extra, near = rules.unit_of, rules.extra_peers, rules.neighbours
+        for cell, v in enumerate(cells):
+            if v:
+                bit = 1 << v
+                for u in unit_of[cell]:
+                    if used[u] & bit:
+                        return True
+                    used[u] |= bit
+                for p in extra[cell]:
+                    if cells[p] == v:
+                        return True
+                for p in near[cell]:
+                    w = cells[p]
+                    if w and (w == v + 1 or w == v - 1):
+                        return True
+        return False
+
     def conflicting_cells(self) -> frozenset[int]:
         """The cells involved in any conflict (for highlighting)."""
         return frozenset(c for k in self.conflicts() for c in k.cells)
 
     def candidates(self) -> list[int]:
-        """Per cell, the mask of digits the rules still allow (``0`` for a filled cell)."""
+        """Per cell, the mask of digits the rules still allow (``0`` for a filled cell):
+        no digit of a peer (units, and knight's or king's moves under those variants) and,
+        under non-consecutive rules, no digit next to an orthogonal neighbour's."""
         shape, cells = self._shape, self._cells
+        rules = self._rules
+        if rules is not shape.rules:
+            return self._variant_candidates()
         n = shape.n
         used = [0] * (3 * n)
         for cell, v in enumerate(cells):
@@ -203,10 +307,41 @@ class Grid:
                 out.append(full & ~(used[r] | used[c] | used[b]))
         return out
 
+    def _variant_candidates(self) -> list[int]:
+        rules, cells = self._rules, self._cells
+        used = [0] * len(rules.units)
+        unit_of = rules.unit_of
+        for cell, v in enumerate(cells):
+            if v:
+                bit = 1 << (v - 1)
+                for u in unit_of[cell]:
+                    used[u] |= bit
+        full = rules.all_mask
+        extra, near = rules.extra_peers, rules.neighbours
+        out = []
+        for cell, v in enumerate(cells):
+            if v:
+                out.append(0)
+                continue
+            taken = 0
+            for u in unit_of[cell]:
+                taken |= used[u]
+            for p in extra[cell]:
+                w = cells[p]
+                if w:
+                    taken |= 1 << (w - 1)
+            for p in near[cell]:
+                w = cells[p]
+                if w:
+                    # digits w - 1 and w + 1: bits w - 2 and w
+                    taken |= (1 << w) | (1 << (w - 2) if w > 1 else 0)
+            out.append(full & ~taken)
+        return out
+
     def status(self) -> Status:
         """Flags describing the grid; ``Status.VALID`` (0) when none applies."""
         flags = Status.VALID
-        if self.conflicts():
+        if self.has_conflicts():
             flags |= Status.DUPLICATE
         if self.is_complete():
             flags |= Status.COMPLETE
@@ -216,7 +351,7 @@ class Grid:
 
     def is_solved(self) -> bool:
         """Complete and without conflicts."""
-        return self.is_complete() and not self.conflicts()
+        return self.is_complete() and not self.has_conflicts()
 
     def fits(self, solution: Grid) -> bool:
         """Whether ``solution`` keeps every digit of this grid."""
@@ -231,4 +366,4 @@ class Grid:
             raise ValueError(f"{digit!r} is not a digit 0-{self._shape.n}")
         cells = list(self._cells)
         cells[cell] = digit
-        return Grid(self._shape, cells)
+        return Grid(self._rules, cells)

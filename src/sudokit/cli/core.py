@@ -305,14 +305,14 @@ def solve_cmd(
         note = None
         if outcome.count >= 2:
             note = "this puzzle has more than one solution; showing one"
-        return _solved(Grid(grid.shape, outcome.solution), pretty, outcome.count == 1, note)
+        return _solved(Grid(grid.rules, outcome.solution), pretty, outcome.count == 1, note)
 
     def many(grid: Grid, outcome: Outcome) -> _Answer:
         if outcome.solution is None:
             return _NO_SOLUTION
         unique = outcome.count == 1
         note = None if unique else SEVERAL_NOTE
-        return _solved(Grid(grid.shape, outcome.solution), pretty, unique, note)
+        return _solved(Grid(grid.rules, outcome.solution), pretty, unique, note)
 
     error_fields = {"solution": None, "status": "error", "unique": None}
     task = _Task(one, 2, many, 2, error_fields, "solving")

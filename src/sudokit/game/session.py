@@ -85,9 +85,9 @@ def examine(puzzle: Grid) -> Verdict:
             None,
             "this puzzle has several solutions (a Sudoku needs exactly one)",
             several=True,
-            example=Grid(puzzle.shape, outcome.solution),
+            example=Grid(puzzle.rules, outcome.solution),
         )
-    return Verdict(Grid(puzzle.shape, outcome.solution), None)
+    return Verdict(Grid(puzzle.rules, outcome.solution), None)
 
 
 @dataclass(frozen=True, slots=True)

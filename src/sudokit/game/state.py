@@ -46,7 +46,7 @@ class GameState:
 
     def __post_init__(self) -> None:
         cells = tuple(g or e for g, e in zip(self.puzzle.cells, self.entries, strict=True))
-        object.__setattr__(self, "board", Grid(self.puzzle.shape, cells))
+        object.__setattr__(self, "board", Grid(self.puzzle.rules, cells))
 
     @classmethod
     def start(cls, puzzle: Grid, solution: Grid, *, unique: bool = True) -> GameState:

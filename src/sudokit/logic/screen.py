@@ -188,7 +188,7 @@ def stuck(grid: Grid, max_level: str, *, unique: bool = True) -> tuple[int, ...]
             return ()
         if all(cells):
             return None
-        grid = Grid(grid.shape, cells)
+        grid = Grid(grid.rules, cells)
     st = State.from_grid(grid)
     while not st.is_solved():
         placements = _singles(st) if singles else ()

@@ -470,7 +470,7 @@ def book_entry(
     from ..solvers import search
 
     outcome = search(puzzle, 2)
-    solution = Grid(puzzle.shape, outcome.solution) if outcome.solution is not None else None
+    solution = Grid(puzzle.rules, outcome.solution) if outcome.solution is not None else None
     caption = ""
     if grade:
         from ..logic import rate

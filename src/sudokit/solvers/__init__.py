@@ -43,7 +43,7 @@ def solve(puzzle: Grid | str | Sequence[Sequence[int]]) -> Grid | None:
     """
     grid = _grid(puzzle)
     out = backend_for(grid.shape).run(grid.shape, grid.cells, 1)
-    return None if out.solution is None else Grid(grid.shape, out.solution)
+    return None if out.solution is None else Grid(grid.rules, out.solution)
 
 
 def count_solutions(puzzle: Grid | str | Sequence[Sequence[int]], limit: int = 2) -> int:
