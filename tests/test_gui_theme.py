@@ -28,6 +28,7 @@ CELL_BACKGROUNDS = [
     "tint_hint",
     "tint_hint_soft",
     "tint_check",
+    "shade",
 ]
 #: Text of the interface on what it is drawn on.
 UI_TEXT = [

@@ -4,6 +4,7 @@ diagonals, shaded windows, cage outlines."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -160,3 +161,72 @@ def test_merge_keeps_the_covered_points(raw: list[tuple[bool, int, int, int]]) -
     merged = merge(segs)
     assert {e for seg in merged for e in edges_of(seg)} == covered
     assert len(merged) <= len(segs)
+
+
+# --- the drawers stroke it ------------------------------------------------------------------
+
+
+def jigsaw9() -> Rules:
+    return Rules.make(9, regions=random_regions(9, random.Random(3)))
+
+
+def region_edge_off_the_boxes(rules: Rules) -> tuple[int, int]:
+    """Two side-by-side cells (left, right) of different regions but the same box."""
+    n, box = rules.n, rules.shape.box_index
+    for cell in range(rules.ncells):
+        same_box = cell % n < n - 1 and box[cell] == box[cell + 1]
+        if same_box and rules.region_of[cell] != rules.region_of[cell + 1]:
+            return cell, cell + 1
+    raise AssertionError("no such edge")
+
+
+def test_png_draws_diagonals_windows_and_jigsaw_regions() -> None:
+    from sudokit.grid import Grid
+    from sudokit.render.palette import PALETTE, hex_rgb
+    from sudokit.render.picture import board_image
+
+    cell, margin = 48, 16
+
+    def pixel(rules: Rules, x: float, y: float) -> tuple[int, int, int]:
+        image = board_image(Grid(rules, [0] * rules.ncells), cell_size=cell)
+        return image.getpixel((margin + round(x * cell), margin + round(y * cell)))
+
+    board, shade = hex_rgb(PALETTE.board), hex_rgb(PALETTE.shade)
+    diagonal, thick = hex_rgb(PALETTE.diagonal), hex_rgb(PALETTE.box_line)
+    classic, x, windoku, jigsaw = (
+        Shape.of(9).rules,
+        Rules.make(9, ["x"]),
+        Rules.make(9, ["windoku"]),
+        jigsaw9(),
+    )
+    assert pixel(classic, 4.5, 4.5) == board and pixel(x, 4.5, 4.5) == diagonal
+    assert pixel(x, 2.5, 6.5) == diagonal and pixel(x, 2.5, 5.5) == board
+    assert pixel(windoku, 2.5, 2.5) == shade and pixel(windoku, 4.5, 4.5) == board
+    left, _ = region_edge_off_the_boxes(jigsaw)
+    r, c = divmod(left, 9)
+    assert pixel(classic, c + 1, r + 0.5) != thick and pixel(jigsaw, c + 1, r + 0.5) == thick
+
+
+def test_svg_draws_diagonals_windows_and_jigsaw_regions() -> None:
+    from sudokit.grid import Grid
+    from sudokit.render.palette import PALETTE
+    from sudokit.render.svg import board_svg
+
+    def svg(rules: Rules) -> str:
+        return board_svg(Grid(rules, [0] * rules.ncells), cell_size=40)
+
+    assert "M13 13L373 373M13 373L373 13" in svg(Rules.make(9, ["x"]))
+    assert PALETTE.diagonal not in svg(Shape.of(9).rules)
+    assert svg(Rules.make(9, ["windoku"])).count(f'fill="{PALETTE.shade}"') == 36
+    jigsaw = jigsaw9()
+    left, _ = region_edge_off_the_boxes(jigsaw)
+    r, c = divmod(left, 9)
+    heavy = svg(jigsaw).split(f'stroke="{PALETTE.box_line}"')[0].rsplit('d="', 1)[1]
+    x, y = 13 + (c + 1) * 40, 13 + r * 40
+    # A vertical thick segment runs through that edge (classic has none there).
+    spans = [
+        (float(a), float(b))
+        for xa, a, b in re.findall(r"M([\d.]+) ([\d.]+)V([\d.]+)", heavy)
+        if float(xa) == x
+    ]
+    assert any(a <= y and b >= y + 40 for a, b in spans)

@@ -55,6 +55,9 @@ class Theme:
     # Board.
     line_thin: Color = _L["cell_line"]
     line_thick: Color = _L["box_line"]
+    #: Shaded cells (windoku's windows) and X's diagonals.
+    shade: Color = _L["shade"]
+    diagonal: Color = _L["diagonal"]
     given: Color = _L["given"]
     entry: Color = _L["guessed"]
     revealed: Color = _L["forced"]
@@ -98,6 +101,8 @@ DARK = Theme(
     error=_D["bad"],
     line_thin=_D["cell_line"],
     line_thick=_D["box_line"],
+    shade=_D["shade"],
+    diagonal=_D["diagonal"],
     given=_D["given"],
     entry=_D["guessed"],
     revealed=_D["forced"],

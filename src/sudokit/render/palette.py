@@ -28,7 +28,9 @@ class Palette:
     logic found: the game's "revealed"), ``guessed`` and ``solution`` (the game's
     entries), ``candidate`` (notes), ``bad`` (errors), ``text``, ``muted``. The rest mark
     a watched step: the focused cell and unit, the digit on trial, the last event's cell;
-    ``bar``/``bar_text``/``bar_muted``: the watch window's status bar.
+    ``bar``/``bar_text``/``bar_muted``: the watch window's status bar. ``shade``: the
+    shaded cells of a variant (windoku's windows), light grey in print and in greyscale;
+    ``diagonal``: X's diagonals.
     """
 
     page: str = "#ecf0f5"
@@ -55,6 +57,8 @@ class Palette:
     bar: str = "#1e293b"
     bar_text: str = "#ffffff"
     bar_muted: str = "#cbd5e1"
+    shade: str = "#e2e6ec"
+    diagonal: str = "#94a3b8"
 
 
 #: The light palette: the pictures' (made for print) and the light theme's.
@@ -84,6 +88,8 @@ DARK_PALETTE = Palette(
     bar="#020617",
     bar_text="#f1f5f9",
     bar_muted="#aab7c8",
+    shade="#353d4a",
+    diagonal="#6b7a90",
 )
 PALETTES = {"light": PALETTE, "dark": DARK_PALETTE}
 

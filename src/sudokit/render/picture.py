@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..files import open_replacing
 from ..grid import Grid
+from .outline import Outline, outline, scale
 from .style import (
     FORCED,
     GIVEN,
@@ -97,9 +98,13 @@ def draw_picture(
     def centre(c: int) -> XY:
         return (x0 + (c % n) * cell + cell // 2, y0 + (c // n) * cell + cell // 2 + 1)
 
+    rules = view.rules or shape.rules
+    lines = outline(rules)
     draw.rectangle((x0, y0, x0 + side, y0 + side), fill=palette.board)
+    for c in lines.shaded:
+        draw.rectangle(box(c), fill=palette.shade)
     if view.focus_unit is not None:
-        for c in shape.units[view.focus_unit]:
+        for c in rules.units[view.focus_unit]:
             draw.rectangle(box(c), fill=palette.focus_unit)
     if view.mark is not None:
         kind, c = view.mark
@@ -112,6 +117,9 @@ def draw_picture(
             "try": palette.tried_fill,
         }[kind]
         draw.rectangle(box(c), fill=fill)
+
+    for a, b, c, d in (scale(seg, x0, y0, cell) for seg in lines.diagonals):
+        draw.line((a, b, c, d), fill=palette.diagonal, width=max(2, cell // 24))
 
     big = font(round(cell * 0.6))
     small_size = max(8, round(cell / max(br, bc) * 0.72))
@@ -183,29 +191,31 @@ def draw_picture(
                 half = cell // 4
                 draw.line((x - half, y + half, x + half, y - half), fill=colour, width=3)
 
-    thin = 1
-    thick = max(2, cell // 18)
-    for i in range(n + 1):
-        if i % bc:  # vertical lines inside a box
-            x = x0 + i * cell
-            draw.line((x, y0, x, y0 + side), fill=palette.cell_line, width=thin)
-        if i % br:
-            y = y0 + i * cell
-            draw.line((x0, y, x0 + side, y), fill=palette.cell_line, width=thin)
-    for i in range(0, n + 1, bc):
-        x = x0 + i * cell
-        draw.line(
-            (x, y0 - thick // 2, x, y0 + side + thick // 2), fill=palette.box_line, width=thick
-        )
-    for i in range(0, n + 1, br):
-        y = y0 + i * cell
-        draw.line(
-            (x0 - thick // 2, y, x0 + side + thick // 2, y), fill=palette.box_line, width=thick
-        )
+    stroke_lines(draw, lines, at, cell, palette)
 
     if view.focus is not None:  # the tutorial's green outline
         width = max(3, cell // 14)
         draw.rectangle(box(view.focus, 1), outline=palette.focus, width=width)
+
+
+def stroke_lines(
+    draw: ImageDraw.ImageDraw, lines: Outline, at: XY, cell: int, palette: Palette = PALETTE
+) -> None:
+    """The grid's lines: thin ones between the cells of a region, then thick ones between
+    regions and round the board, each stretched half its width past its ends so that
+    corners and joints close (square caps)."""
+    x0, y0 = at
+    for seg in lines.thin:
+        draw.line(scale(seg, x0, y0, cell), fill=palette.cell_line, width=1)
+    thick = max(2, cell // 18)
+    half = thick // 2
+    for seg in lines.thick + lines.border:
+        ax, ay, bx, by = scale(seg, x0, y0, cell)
+        if ax == bx:
+            ay, by = ay - half, by + half
+        else:
+            ax, bx = ax - half, bx + half
+        draw.line((ax, ay, bx, by), fill=palette.box_line, width=thick)
 
 
 def board_image(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 from ..watch import (
     EMPTY,
@@ -45,7 +45,9 @@ class PictureView:
     - ``focus``: outlined cell; ``focus_unit``: tinted unit; ``tried``: (cell, digit)
       drawn in the trial colour;
     - ``mark``: the last event's kind and cell, for its fill colour; ``struck``: a
-      candidate just eliminated (cell, digit), drawn struck out.
+      candidate just eliminated (cell, digit), drawn struck out;
+    - ``rules``: the rules the board is drawn under (regions, diagonals, shaded windows);
+      None: the shape's classic rules.
     """
 
     shape: Shape
@@ -57,6 +59,7 @@ class PictureView:
     tried: tuple[int, int] | None = None
     mark: tuple[Mark, int] | None = None
     struck: tuple[int, int] | None = None
+    rules: Rules | None = None
 
 
 def view_of_grid(
@@ -69,8 +72,8 @@ def view_of_grid(
         for cell, v in enumerate(solution.cells):
             if not values[cell]:
                 values[cell], origin[cell] = v, SOLUTION
-    masks = Grid(grid.shape, values).candidates() if candidates else None
-    return PictureView(grid.shape, values, origin, masks)
+    masks = Grid(grid.rules, values).candidates() if candidates else None
+    return PictureView(grid.shape, values, origin, masks, rules=grid.rules)
 
 
 def view_of_replay(replay: Replay, *, candidates: bool = True) -> PictureView:

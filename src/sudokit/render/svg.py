@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..grid import Grid
+from .outline import Outline, Segment, outline, scale
 from .style import FORCED, GIVEN, GUESSED, PALETTE, SOLUTION, Palette, PictureView, view_of_grid
 
 FONT_FAMILY = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -32,13 +33,27 @@ def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
         f'<rect width="{total}" height="{total}" fill="{palette.page}"/>',
         f'<rect x="{margin}" y="{margin}" width="{side}" height="{side}" fill="{palette.board}"/>',
     ]
+    rules = view.rules or shape.rules
+    lines = outline(rules)
+    for c in lines.shaded:
+        x, y = margin + (c % n) * cell, margin + (c // n) * cell
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{palette.shade}"/>')
     if view.focus_unit is not None:
-        for c in shape.units[view.focus_unit]:
+        for c in rules.units[view.focus_unit]:
             x, y = margin + (c % n) * cell, margin + (c // n) * cell
             out.append(
                 f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
                 f'fill="{palette.focus_unit}"/>'
             )
+    if lines.diagonals:
+        path = "".join(
+            "M{:g} {:g}L{:g} {:g}".format(*scale(seg, margin, margin, cell))
+            for seg in lines.diagonals
+        )
+        out.append(
+            f'<path d="{path}" stroke="{palette.diagonal}" '
+            f'stroke-width="{max(2, cell // 24)}" fill="none"/>'
+        )
     big = round(cell * 0.6)
     small = max(6, round(cell / max(br, bc) * 0.72))
     pad = cell * 0.07
@@ -65,25 +80,7 @@ def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
                     f'fill="{palette.candidate}">{symbols[i]}</text>'
                 )
     out.append("</g>")
-    lines = []
-    for i in range(1, n):
-        p = margin + i * cell
-        if i % bc:
-            lines.append(f"M{p} {margin}V{margin + side}")
-        if i % br:
-            lines.append(f"M{margin} {p}H{margin + side}")
-    out.append(f'<path d="{"".join(lines)}" stroke="{palette.cell_line}" stroke-width="1"/>')
-    heavy = []
-    for i in range(0, n + 1, bc):
-        p = margin + i * cell
-        heavy.append(f"M{p} {margin}V{margin + side}")
-    for i in range(0, n + 1, br):
-        p = margin + i * cell
-        heavy.append(f"M{margin} {p}H{margin + side}")
-    out.append(
-        f'<path d="{"".join(heavy)}" stroke="{palette.box_line}" stroke-width="{thick}" '
-        'stroke-linecap="square" fill="none"/>'
-    )
+    out.extend(_grid_lines(lines, margin, cell, thick, palette))
     if view.focus is not None:
         c = view.focus
         x, y = margin + (c % n) * cell, margin + (c // n) * cell
@@ -94,6 +91,35 @@ def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _path(segments: list[Segment], origin: int, cell: int) -> str:
+    parts = []
+    for seg in segments:
+        x0, y0, x1, y1 = scale(seg, origin, origin, cell)
+        parts.append(f"M{x0:g} {y0:g}V{y1:g}" if x0 == x1 else f"M{x0:g} {y0:g}H{x1:g}")
+    return "".join(parts)
+
+
+def _grid_lines(lines: Outline, origin: int, cell: int, thick: int, palette: Palette) -> list[str]:
+    """Two paths: the thin lines inside regions, then the thick ones between regions and
+    round the board (square caps close their corners)."""
+
+    def by_line(seg: Segment) -> tuple[float, bool, float]:  # each line's vertical, then horizontal
+        vertical = seg[0] == seg[2]
+        return (seg[0] if vertical else seg[1], not vertical, seg[1] if vertical else seg[0])
+
+    def by_direction(seg: Segment) -> tuple[bool, float, float]:  # verticals, then horizontals
+        vertical = seg[0] == seg[2]
+        return (not vertical, seg[0] if vertical else seg[1], seg[1] if vertical else seg[0])
+
+    thin = _path(sorted(lines.thin, key=by_line), origin, cell)
+    heavy = _path(sorted(lines.thick + lines.border, key=by_direction), origin, cell)
+    return [
+        f'<path d="{thin}" stroke="{palette.cell_line}" stroke-width="1"/>',
+        f'<path d="{heavy}" stroke="{palette.box_line}" stroke-width="{thick}" '
+        'stroke-linecap="square" fill="none"/>',
+    ]
 
 
 def board_svg(
