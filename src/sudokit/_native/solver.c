@@ -94,6 +94,7 @@ typedef struct {
     uint64_t guesses;
     uint8_t *solution;
     SkPoll *poll; /* may be NULL */
+    uint32_t pairs[18]; /* the packed pair sets of the board last propagated (see triads) */
 } Search;
 
 /* Guesses (and, in a batch, puzzles) between two calls of the stop callback. */
@@ -222,86 +223,127 @@ SK_INLINE int force(Board *B, unsigned x, uint32_t s, uint32_t *dirty)
     return 1;
 }
 
+/* A digit's pair sets of the three bands (or stacks) packed in one word: unit u's at bits
+ * 9u..9u+8. Its band pair sets from its three words: */
+SK_INLINE uint32_t bands_packed(const uint32_t *f)
+{
+    return band_pairs(f[0]) | band_pairs(f[1]) << 9 | band_pairs(f[2]) << 18;
+}
+
+/* Its stack pair sets from the column folds of its three words (bands 0, 1, 2): column
+ * 3u + j of band i goes to bit 9u + 3i + j. */
+SK_INLINE uint32_t stacks_packed(uint32_t c0, uint32_t c1, uint32_t c2)
+{
+#define SPREAD3(c) (((c) & 7u) | ((c) & 070u) << 6 | ((c) & 0700u) << 12)
+    return SPREAD3(c0) | SPREAD3(c1) << 3 | SPREAD3(c2) << 6;
+#undef SPREAD3
+}
+
+/* The columns of band i that packed stack pair sets allow. */
+SK_INLINE uint32_t packed_columns(uint32_t x, unsigned i)
+{
+    x >>= 3 * i;
+    return (x & 7u) | (x >> 6 & 070u) | (x >> 12 & 0700u);
+}
+
 #if SK_TRIADS
+/* Triads work on the packed pair sets of a digit's three bands (or stacks) at once: the
+ * bit-sliced counts below are bitwise, so one pass counts all three units. */
+#define PACKED 0x7FFFFFFu /* three pair sets */
+
+/* The pairs of three packed pair sets alone in their row of three (BAND_DIGITS marks the
+ * low bit of each row). */
+SK_INLINE uint32_t forced_packed(uint32_t x)
+{
+    const uint32_t b0 = x & BAND_DIGITS, b1 = x >> 1 & BAND_DIGITS, b2 = x >> 2 & BAND_DIGITS;
+    return (b0 & ~(b1 | b2)) | (b1 & ~(b0 | b2)) << 1 | (b2 & ~(b0 | b1)) << 2;
+}
+
 /* Each minirow (three cells of a row in one box) and each minicolumn holds exactly three
- * digits. Given, for each digit, the pairs (minirows or minicolumns of one band or stack)
- * it can take and the ones it must take, count them bit-sliced over the digits: fewer
- * than three possible or more than three forced is a contradiction; exactly three
- * possible forces those digits there; exactly three forced keeps the others out.
+ * digits. Given, for each digit, the pairs (minirows or minicolumns of the three bands or
+ * stacks, packed) it can take and the ones it must take, count them bit-sliced over the
+ * digits: fewer than three possible or more than three forced is a contradiction; exactly
+ * three possible forces those digits there; exactly three forced keeps the others out.
  * Writes the digits' new pair sets to `out` and returns a mask of the digits changed,
  * or -1 on a contradiction. */
-SK_INLINE int triad_counts(const unsigned *pairs, unsigned *out)
+SK_INLINE int triad_counts(const uint32_t *pairs, uint32_t *out)
 {
-    unsigned a1 = 0, a2 = 0, a3 = 0, a4 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0;
-    unsigned forced[9], d, must, keep_out, changed = 0;
+    uint32_t a1 = 0, a2 = 0, a3 = 0, a4 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0;
+    uint32_t forced[9], must, keep_out, hit;
+    unsigned d, u, changed = 0;
     for (d = 0; d < 9; d++) {
-        const unsigned x = pairs[d], y = forced_of[x];
+        const uint32_t x = pairs[d], y = forced_packed(x);
         forced[d] = y;
         a4 |= a3 & x; a3 |= a2 & x; a2 |= a1 & x; a1 |= x;
         g4 |= g3 & y; g3 |= g2 & y; g2 |= g1 & y; g1 |= y;
     }
-    if ((~a3 & 0x1FFu) || g4)
+    if ((~a3 & PACKED) || g4)
         return -1;
-    must = a3 & ~a4;  /* exactly three digits possible */
-    keep_out = g3;    /* exactly three digits forced */
+    must = a3 & ~a4; /* exactly three digits possible */
+    keep_out = g3;   /* exactly three digits forced */
+    hit = must | keep_out;
     for (d = 0; d < 9; d++) {
-        const unsigned loose = pairs[d] & ~forced[d];
-        unsigned t = loose & must, now;
-        if (!(loose & (must | keep_out)))
+        const uint32_t loose = pairs[d] & ~forced[d];
+        uint32_t now = pairs[d];
+        if (!(loose & hit))
             continue;
-        now = pairs[d] & ~(loose & keep_out);
-        while (t) {
-            now &= compatible[SK_CTZ(t)];
-            t &= t - 1;
+        for (u = 0; u < 27; u += 9) {
+            const unsigned l = loose >> u & 0x1FFu;
+            unsigned t = l & (must >> u), n;
+            if (!(l & (hit >> u)))
+                continue;
+            n = (pairs[d] >> u & 0x1FFu) & ~(l & (keep_out >> u));
+            while (t) {
+                n &= compatible[SK_CTZ(t)];
+                t &= t - 1;
+            }
+            n = matchable[n];
+            if (!n)
+                return -1;
+            now = (now & ~(0x1FFu << u)) | n << u;
         }
-        now = matchable[now];
-        if (!now)
-            return -1;
         out[d] = now;
         changed |= 1u << d;
     }
     return (int)changed;
 }
 
-static int triads(Board *B, uint32_t due, uint32_t *dirty)
+/* The triad step on every band, then every stack. `pairs` receives the packed pair sets
+ * it looked at: the bands' at [d], the stacks' at [9 + d]. When nothing changed they are
+ * those of the board as it is, which the search then uses. */
+static int triads(Board *B, uint32_t *dirty, uint32_t *pairs)
 {
-    unsigned pairs[9], out[9], d, u;
-    uint32_t cols[9][3];
+    uint32_t out[9];
+    unsigned d, i;
     int changed;
-    for (u = 0; u < 3; u++) {
-        if (!(due & (BAND_DIGITS << u)))
-            continue;
-        for (d = 0; d < 9; d++)
-            pairs[d] = band_pairs(B->f[3 * d + u]);
-        changed = triad_counts(pairs, out);
-        if (changed < 0)
-            return 0;
-        for (d = 0; changed; d++, changed >>= 1) {
-            if (changed & 1) {
-                B->f[3 * d + u] &= band_keep[out[d]];
-                *dirty |= 1u << (3 * d + u);
+    for (d = 0; d < 9; d++)
+        pairs[d] = bands_packed(&B->f[3 * d]);
+    changed = triad_counts(pairs, out);
+    if (changed < 0)
+        return 0;
+    for (d = 0; changed; d++, changed >>= 1) {
+        if (changed & 1) {
+            for (i = 0; i < 3; i++) {
+                const uint32_t was = B->f[3 * d + i], now = was & band_keep[out[d] >> (9 * i) & 0x1FFu];
+                B->f[3 * d + i] = now;
+                *dirty |= (uint32_t)(was != now) << (3 * d + i);
             }
         }
     }
+    pairs += 9;
     for (d = 0; d < 9; d++) {
-        cols[d][0] = fold_columns(B->f[3 * d]);
-        cols[d][1] = fold_columns(B->f[3 * d + 1]);
-        cols[d][2] = fold_columns(B->f[3 * d + 2]);
+        const uint32_t *f = &B->f[3 * d];
+        pairs[d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
     }
-    for (u = 0; u < 3; u++) {
-        for (d = 0; d < 9; d++)
-            pairs[d] = stack_pairs(cols[d][0], cols[d][1], cols[d][2], 3 * u);
-        changed = triad_counts(pairs, out);
-        if (changed < 0)
-            return 0;
-        for (d = 0; changed; d++, changed >>= 1) {
-            if (changed & 1) {
-                const uint32_t stack = col_spread[7u << (3 * u)];
-                uint32_t *f = &B->f[3 * d];
-                f[0] &= ~stack | col_spread[(out[d] & 7u) << (3 * u)];
-                f[1] &= ~stack | col_spread[(out[d] >> 3 & 7u) << (3 * u)];
-                f[2] &= ~stack | col_spread[(out[d] >> 6 & 7u) << (3 * u)];
-                *dirty |= 7u << (3 * d);
+    changed = triad_counts(pairs, out);
+    if (changed < 0)
+        return 0;
+    for (d = 0; changed; d++, changed >>= 1) {
+        if (changed & 1) {
+            for (i = 0; i < 3; i++) {
+                const uint32_t was = B->f[3 * d + i], now = was & col_spread[packed_columns(out[d], i)];
+                B->f[3 * d + i] = now;
+                *dirty |= (uint32_t)(was != now) << (3 * d + i);
             }
         }
     }
@@ -310,12 +352,15 @@ static int triads(Board *B, uint32_t due, uint32_t *dirty)
 #endif
 
 /* Propagate until nothing changes: 0 on a contradiction, else 1. `dirty` holds the
- * words changed since the board was last propagated. */
-static int propagate(Board *B, uint32_t dirty)
+ * words changed since the board was last propagated. When it returns 1 with cells open,
+ * `pairs` holds the board's packed pair sets (see triads; untouched without triads). */
+static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
 {
     uint32_t cells_due = dirty, stacks_due = dirty; /* words changed since step 2 / 3 ran */
 #if SK_TRIADS
     uint32_t triads_due = dirty;
+#else
+    (void)pairs;
 #endif
     for (;;) {
         unsigned b, d;
@@ -472,7 +517,7 @@ static int propagate(Board *B, uint32_t dirty)
         stacks_due = 0;
 #if SK_TRIADS
         if (!dirty && triads_due) {
-            if (!triads(B, triads_due, &dirty))
+            if (!triads(B, &dirty, pairs))
                 return 0;
             triads_due = 0;
         }
@@ -507,7 +552,7 @@ SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
         S->limit = 0; /* every level above returns at once */
         return 1;
     }
-    if (propagate(C, dirty)) {
+    if (propagate(C, dirty, S->pairs)) {
         if (C->open[0] | C->open[1] | C->open[2])
             search(S, C);
         else
@@ -521,43 +566,45 @@ SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
  * (then the caller branches on a cell; with full propagation that cannot happen). */
 static int branch_configuration(Search *S, Board *B)
 {
-    uint8_t n[2][3][9]; /* [vertical][band or stack][digit]: configurations left */
-    unsigned v, u, d, k, best_total = 1000, bv = 0, bu = 0, bd = 0, fewest = 7, pairs;
+    const uint32_t *packed = S->pairs; /* the bands' [0..8], the stacks' [9..17] */
+    unsigned total[6] = {0, 0, 0, 0, 0, 0}; /* bands 0-2, stacks 0-2 */
+    unsigned v, u, d, k, best_total = 1000, best = 0, bv, bu, bd = 0, fewest = 7, pairs, sh;
+#if !SK_TRIADS
+    uint32_t computed[18];
     for (d = 0; d < 9; d++) {
         const uint32_t *f = &B->f[3 * d];
-        const uint32_t c0 = fold_columns(f[0]), c1 = fold_columns(f[1]), c2 = fold_columns(f[2]);
-        for (u = 0; u < 3; u++) {
-            n[0][u][d] = nperm[band_pairs(f[u])];
-            n[1][u][d] = nperm[stack_pairs(c0, c1, c2, 3 * u)];
+        computed[d] = bands_packed(f);
+        computed[9 + d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
+    }
+    packed = computed;
+#endif
+    for (v = 0; v < 2; v++) {
+        for (d = 0; d < 9; d++) {
+            const uint32_t x = packed[9 * v + d];
+            total[3 * v] += nperm[x & 0x1FFu];
+            total[3 * v + 1] += nperm[x >> 9 & 0x1FFu];
+            total[3 * v + 2] += nperm[x >> 18];
         }
     }
-    for (v = 0; v < 2; v++) {
-        for (u = 0; u < 3; u++) {
-            unsigned total = 0;
-            for (d = 0; d < 9; d++)
-                total += n[v][u][d];
-            if (total > 9 && total < best_total) {
-                best_total = total;
-                bv = v;
-                bu = u;
-            }
+    for (u = 0; u < 6; u++) {
+        if (total[u] > 9 && total[u] < best_total) {
+            best_total = total[u];
+            best = u;
         }
     }
     if (best_total == 1000)
         return 0;
+    bv = best / 3;
+    bu = best % 3;
+    sh = 9 * bu;
     for (d = 0; d < 9; d++) {
-        const unsigned c = n[bv][bu][d];
+        const unsigned c = nperm[packed[9 * bv + d] >> sh & 0x1FFu];
         if (c >= 2 && c < fewest) {
             fewest = c;
             bd = d;
         }
     }
-    if (!bv) {
-        pairs = band_pairs(B->f[3 * bd + bu]);
-    } else {
-        const uint32_t *f = &B->f[3 * bd];
-        pairs = stack_pairs(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]), 3 * bu);
-    }
+    pairs = packed[9 * bv + bd] >> sh & 0x1FFu;
     for (k = 0; k < 6; k++) {
         const unsigned pp = perm_pairs[k];
         Board copy;
@@ -698,7 +745,11 @@ uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solutio
             unsigned y;
             if (!(B.f[x] & bit))
                 goto done; /* a peer holds the same digit */
+            /* Placed at once: alone in its row and box of x, which keeps it (or empties a
+             * row of x, a contradiction) as for any placed cell, so propagation need not
+             * find it again. */
             B.f[x] &= ~band_peers[p];
+            B.open[b] &= ~bit;
             for (y = 3 * d; y < 3 * d + 3; y++)
                 if (y != x)
                     B.f[y] &= ~col;
@@ -707,7 +758,7 @@ uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solutio
                     B.f[y] &= ~bit;
         }
     }
-    if (propagate(&B, FULL)) {
+    if (propagate(&B, FULL, S.pairs)) {
         if (B.open[0] | B.open[1] | B.open[2])
             search(&S, &B);
         else
