@@ -189,7 +189,9 @@ def test_png_draws_diagonals_windows_and_jigsaw_regions() -> None:
 
     def pixel(rules: Rules, x: float, y: float) -> tuple[int, int, int]:
         image = board_image(Grid(rules, [0] * rules.ncells), cell_size=cell)
-        return image.getpixel((margin + round(x * cell), margin + round(y * cell)))
+        rgb = image.getpixel((margin + round(x * cell), margin + round(y * cell)))
+        assert isinstance(rgb, tuple)
+        return (rgb[0], rgb[1], rgb[2])
 
     board, shade = hex_rgb(PALETTE.board), hex_rgb(PALETTE.shade)
     diagonal, thick = hex_rgb(PALETTE.diagonal), hex_rgb(PALETTE.box_line)
@@ -230,3 +232,70 @@ def test_svg_draws_diagonals_windows_and_jigsaw_regions() -> None:
         if float(xa) == x
     ]
     assert any(a <= y and b >= y + 40 for a, b in spans)
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_game_board_draws_diagonals_windows_and_jigsaw_regions(theme_name: str) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from sudokit.gui.board import BoardView, draw_board
+    from sudokit.gui.theme import THEMES
+
+    theme = THEMES[theme_name]
+    pygame.init()
+
+    def pixel(rules: Rules, x: float, y: float) -> tuple[int, int, int]:
+        surface = pygame.Surface((480, 480))
+        view = BoardView(rules.shape, [0] * rules.ncells, rules=rules)
+        geo = draw_board(surface, pygame.Rect(0, 0, 480, 480), view, theme)
+        at = (geo.rect.x + round(x * geo.cell), geo.rect.y + round(y * geo.cell))
+        color = surface.get_at(at)
+        return (color.r, color.g, color.b)
+
+    classic, x, windoku, jigsaw = (
+        Shape.of(9).rules,
+        Rules.make(9, ["x"]),
+        Rules.make(9, ["windoku"]),
+        jigsaw9(),
+    )
+    assert pixel(classic, 4.5, 4.5) == theme.surface and pixel(x, 4.5, 4.5) == theme.diagonal
+    assert pixel(windoku, 2.5, 2.5) == theme.shade and pixel(windoku, 4.5, 4.5) == theme.surface
+    left, _ = region_edge_off_the_boxes(jigsaw)
+    r, c = divmod(left, 9)
+    assert pixel(classic, c + 1, r + 0.5) != theme.line_thick
+    assert pixel(jigsaw, c + 1, r + 0.5) == theme.line_thick
+
+
+def test_pdf_books_state_the_rules_and_draw_them() -> None:
+    import io
+
+    pypdf = pytest.importorskip("pypdf")
+    from sudokit.grid import Grid
+    from sudokit.render.pdf import BookEntry, write_book
+
+    rules = [Shape.of(9).rules, Rules.make(9, ["x", "anti-knight"]), Rules.make(9, ["windoku"])]
+    rules.append(jigsaw9())
+    out = io.BytesIO()
+    write_book([BookEntry(Grid(r, [0] * 81)) for r in rules], out, per_page=4, solutions=False)
+    reader = pypdf.PdfReader(io.BytesIO(out.getvalue()))
+    # A page per rules: the variants' pages say them under the heading.
+    assert len(reader.pages) == 4
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Rules" not in texts[0]
+    assert "Rules: X (both main diagonals hold every digit once); anti-knight" in texts[1]
+    assert "Rules: windoku" in texts[2] and "Rules: jigsaw" in texts[3]
+
+    def form(page: object) -> str:
+        xobjects = page["/Resources"]["/XObject"]  # type: ignore[index]
+        (ref,) = xobjects.values()
+        return str(ref.get_object().get_data().decode())
+
+    classic, x, windoku, jigsaw = (form(p) for p in reader.pages)
+    lines = classic.count(" l")
+    assert lines == 12 + 4 + 4  # thin lines, box lines, the border
+    assert x.count(" l") == lines + 2  # and the two diagonals
+    assert windoku.count(" re f") == 36 and " re f" not in classic  # the shaded windows
+    assert jigsaw.count(" l") > lines

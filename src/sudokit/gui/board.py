@@ -13,13 +13,16 @@ animations (``sudokit watch``) all draw through here:
 - ``shape``, ``digits`` (one int per cell, ``0`` empty) and ``givens`` (cells drawn bold);
 - ``notes``: per cell a mask of small digits, drawn in their positions (digit ``d`` at
   row ``(d-1) // box_cols``, column ``(d-1) % box_cols`` of the cell), on empty cells;
-- ``selected``: the cell with the cursor; its row, column and box are tinted, and every
-  cell and note holding the same digit (or ``highlight_digit``) is emphasised;
+- ``selected``: the cell with the cursor; its peers under ``rules`` (row, column, box
+  or jigsaw region, and any cell the rules say may not share its digit) are tinted, and
+  every cell and note holding the same digit (or ``highlight_digit``) is emphasised;
 - ``conflicts`` (red tint, entries in red), ``mistakes`` (red digit, underlined),
   ``revealed`` (digits in the "revealed" colour);
 - ``tints``: any other cell colours (a hint's cells, a solver's current cell), and
   ``note_colors``: colours for single notes, ``{(cell, digit): colour}`` (eliminations);
-- ``hidden``: draw the grid without any digit (the game is paused).
+- ``hidden``: draw the grid without any digit (the game is paused);
+- ``rules``: the rules the board is drawn under (:func:`sudokit.render.outline.outline`):
+  jigsaw regions in thick lines, X's diagonals, windoku's windows shaded.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
+from ..render.outline import outline
 from .layout import BoardGeometry, Rect, fit_board
 from .theme import LIGHT, Color, Theme, fonts
 
@@ -67,6 +71,9 @@ class BoardView:
     outline_selected: bool = False
     #: Cells ringed in a colour (a hint's cell, the digits that are its reason).
     rings: Mapping[int, Color] = field(default_factory=dict)
+    #: The rules the board is drawn under: jigsaw regions in thick lines, X's diagonals,
+    #: windoku's windows shaded (None: the shape's classic rules).
+    rules: Rules | None = None
 
 
 def _line_widths(cell: int) -> tuple[int, int]:
@@ -83,7 +90,7 @@ def draw_board(
 ) -> BoardGeometry:
     """Draw ``view`` as the largest square board fitting ``rect``; see the module doc."""
     shape = view.shape
-    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    n = shape.n
     geo = fit_board(Rect(rect.x, rect.y, rect.w, rect.h), shape)
     size, board = geo.cell, geo.rect
     digits = view.digits
@@ -93,10 +100,14 @@ def draw_board(
         focus = digits[selected]
 
     # Cell backgrounds, strongest reason first.
+    rules = view.rules or shape.rules
     peers: frozenset[int] = frozenset()
     if selected is not None:
-        peers = frozenset(shape.peers[selected])
+        peers = frozenset(rules.peers[selected])
     pygame.draw.rect(surface, theme.surface, board)
+    lines = outline(rules)
+    for cell in lines.shaded:  # under any tint: a tint's meaning comes first
+        pygame.draw.rect(surface, theme.shade, geo.cell_rect(cell))
     # A hidden board (the game paused) shows no mark that tells about its digits.
     tints = {} if view.hidden else view.tints
     for cell in range(shape.ncells):
@@ -115,22 +126,25 @@ def draw_board(
         if tint is not None:
             pygame.draw.rect(surface, tint, geo.cell_rect(cell))
 
-    # Grid lines: thin between cells, thick around boxes and the board.
+    # X's diagonals, then the grid lines: thin between the cells of a region, thick
+    # between regions (boxes or jigsaw pieces) and around the board.
     thin, thick = _line_widths(size)
-    x0, y0, side = board.x, board.y, board.w
-    for i in range(1, n):
-        if i % bc:
-            x = x0 + i * size
-            pygame.draw.line(surface, theme.line_thin, (x, y0), (x, y0 + side - 1), thin)
-        if i % br:
-            y = y0 + i * size
-            pygame.draw.line(surface, theme.line_thin, (x0, y), (x0 + side - 1, y), thin)
-    for i in range(bc, n, bc):
-        x = x0 + i * size - thick // 2
-        pygame.draw.rect(surface, theme.line_thick, (x, y0, thick, side))
-    for i in range(br, n, br):
-        y = y0 + i * size - thick // 2
-        pygame.draw.rect(surface, theme.line_thick, (x0, y, side, thick))
+    x0, y0 = board.x, board.y
+    for a, b, c, d in lines.diagonals:
+        start, end = (x0 + a * size, y0 + b * size), (x0 + c * size, y0 + d * size)
+        pygame.draw.line(surface, theme.diagonal, start, end, max(2, size // 24))
+    for a, b, c, d in lines.thin:
+        start = (x0 + a * size, y0 + b * size)
+        if a == c:
+            pygame.draw.line(surface, theme.line_thin, start, (start[0], y0 + d * size - 1), thin)
+        else:
+            pygame.draw.line(surface, theme.line_thin, start, (x0 + c * size - 1, start[1]), thin)
+    half = thick // 2
+    for a, b, c, d in lines.thick:  # a square past each end closes corners and joints
+        left, top = x0 + a * size - half, y0 + b * size - half
+        length = round(max(c - a, d - b) * size) + thick
+        box = (left, top, thick, length) if a == c else (left, top, length, thick)
+        pygame.draw.rect(surface, theme.line_thick, box)
     frame = board.inflate(thick, thick)
     pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
 

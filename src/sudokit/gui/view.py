@@ -74,6 +74,7 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         outline_selected=controller.notes_mode,
         rings=rings,
         note_colors=note_colors,
+        rules=state.puzzle.rules,
     )
 
 

@@ -244,6 +244,7 @@ def draw_watch_board(
         revealed=frozenset(c for c, o in enumerate(view.origin) if o in (FORCED, SOLUTION)),
         tints=tints,
         note_colors=note_colors,
+        rules=view.rules,
     )
     geo = draw_board(surface, rect, game_view, theme)
     size = geo.cell

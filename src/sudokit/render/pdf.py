@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from ..formats import format_line, parse_line
+from ..geometry import VARIANTS, Rules
 from ..grid import Grid
+from .outline import Segment, outline
 
 if TYPE_CHECKING:
     from ..game.state import GameState
@@ -57,6 +59,9 @@ _THIN = (0.55, 0.58, 0.64)
 _PLACED = (0.14, 0.34, 0.84)
 _CANDIDATE = (0.40, 0.44, 0.52)
 _MUTED = (0.35, 0.38, 0.45)
+# Shaded cells (windoku's windows): a light grey that prints as one; X's diagonals.
+_SHADE = (0.87, 0.88, 0.90)
+_DIAGONAL = (0.55, 0.58, 0.64)
 
 Target = str | os.PathLike[str] | IO[bytes]
 
@@ -197,7 +202,7 @@ class _Book:
         self.pages = 0
         self.open = False
 
-    def new_page(self, heading: str) -> None:
+    def new_page(self, heading: str, rules_line: str = "") -> None:
         if self.open:
             self.canvas.showPage()
         self.pages += 1
@@ -206,9 +211,37 @@ class _Book:
         c.setFillColorRGB(*_INK)
         c.setFont(_FONT_BOLD, 15)
         c.drawCentredString(self.width / 2, self.height - _MARGIN - 15, heading)
+        if rules_line:
+            self._rules_line(rules_line)
         c.setFillColorRGB(*_MUTED)
         c.setFont(_FONT, 9)
         c.drawCentredString(self.width / 2, _MARGIN - 4, str(self.pages))
+
+    def _rules_line(self, text: str) -> None:
+        """The page's rules under the heading: one line, made smaller to fit, or two."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c = self.canvas
+        width = self.width - 2 * _MARGIN
+        top = self.height - _MARGIN
+        c.setFillColorRGB(*_INK)
+        size = 9.0
+        while size > 6.5 and stringWidth(text, _FONT, size) > width:
+            size -= 0.5
+        if stringWidth(text, _FONT, size) <= width:
+            c.setFont(_FONT, size)
+            c.drawCentredString(self.width / 2, top - 29, text)
+            return
+        size, lines = 7.0, [""]
+        for word in text.split(" "):
+            joined = f"{lines[-1]} {word}".strip()
+            if lines[-1] and stringWidth(joined, _FONT, size) > width:
+                lines.append(word)
+            else:
+                lines[-1] = joined
+        c.setFont(_FONT, size)
+        for i, line in enumerate(lines[:2]):
+            c.drawCentredString(self.width / 2, top - 26 - 8 * i, line)
 
     def finish(self) -> None:
         if not self.open:
@@ -234,37 +267,77 @@ class _Book:
         return x, y_top - layout.side
 
 
-def _lines_form(c: Any, layout: Layout, givens: Grid) -> str:
-    """The name of a form holding the lines of an empty grid of this shape and layout,
-    drawn once per book and placed by reference: a page stores only where each goes."""
-    shape = givens.shape
+def rules_line(rules: Rules) -> str:
+    """What a page of puzzles under ``rules`` says of them (empty for classic rules)."""
+    if rules.classic:
+        return ""
+    return "Rules: " + "; ".join(VARIANTS[v] for v in rules.variants) + "."
+
+
+def _lines_form(c: Any, layout: Layout, rules: Rules) -> str:
+    """The name of a form holding the lines of an empty grid under these rules and
+    layout (:func:`~sudokit.render.outline.outline`: shaded cells, diagonals, thin lines
+    inside regions, thick ones between them), drawn once per book and placed by
+    reference: a page stores only where each goes."""
+    shape = rules.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     cell = layout.cell
     name = f"grid{n}x{br}x{bc}_{cell:.3f}".replace(".", "_")
+    if not rules.classic:
+        numbers: dict[Rules, int] = c.__dict__.setdefault("_sudokit_rules", {})
+        name += f"_r{numbers.setdefault(rules, len(numbers))}"
     forms: set[str] = c.__dict__.setdefault("_sudokit_forms", set())
     if name in forms:
         return name
     forms.add(name)
     side = cell * n
+    lines = outline(rules)
+
+    def stroke(seg: Segment) -> None:  # unit coordinates (y down) to the form's (y up)
+        x0, y0, x1, y1 = seg
+        if x0 == x1:
+            c.line(x0 * cell, side - y1 * cell, x1 * cell, side - y0 * cell)
+        else:
+            c.line(x0 * cell, side - y0 * cell, x1 * cell, side - y1 * cell)
+
     c.beginForm(name, 0, 0, side, side)
-    # Thin cell lines first, box lines over them.
+    if lines.shaded:
+        c.setFillColorRGB(*_SHADE)
+        for cell_index in lines.shaded:
+            r, col = divmod(cell_index, n)
+            c.rect(col * cell, side - (r + 1) * cell, cell, cell, stroke=0, fill=1)
+    if lines.diagonals:
+        c.setStrokeColorRGB(*_DIAGONAL)
+        c.setLineWidth(max(0.6, cell * 0.035))
+        for x0, y0, x1, y1 in lines.diagonals:
+            c.line(x0 * cell, side - y0 * cell, x1 * cell, side - y1 * cell)
+    # Thin cell lines first, region lines over them (the order of the loops they replace).
     c.setStrokeColorRGB(*_THIN)
     c.setLineWidth(max(0.35, cell * 0.018))
-    for i in range(1, n):
-        if i % bc:
-            c.line(i * cell, 0, i * cell, side)
-        if i % br:
-            c.line(0, side - i * cell, side, side - i * cell)
+    for seg in sorted(lines.thin, key=_by_line):
+        stroke(seg)
     c.setStrokeColorRGB(*_INK)
     c.setLineWidth(max(1.0, cell * 0.07))
-    for i in range(0, n + 1, bc):
-        c.line(i * cell, 0, i * cell, side)
-    for i in range(0, n + 1, br):
-        c.line(0, side - i * cell, side, side - i * cell)
+    if rules.jigsaw:
+        c.setLineCap(2)  # square caps close the corners where region edges turn
+    for seg in sorted(lines.thick + lines.border, key=_by_direction):
+        stroke(seg)
     c.setLineWidth(max(1.4, cell * 0.09))
     c.rect(0, 0, side, side, stroke=1, fill=0)
     c.endForm()
     return name
+
+
+def _by_line(seg: Segment) -> tuple[float, bool, float]:
+    """Grid line by grid line, the vertical before the horizontal."""
+    vertical = seg[0] == seg[2]
+    return (seg[0] if vertical else seg[1], not vertical, seg[1] if vertical else seg[0])
+
+
+def _by_direction(seg: Segment) -> tuple[bool, float, float]:
+    """The vertical lines left to right, then the horizontal ones top to bottom."""
+    vertical = seg[0] == seg[2]
+    return (not vertical, seg[0] if vertical else seg[1], seg[1] if vertical else seg[0])
 
 
 def _text(
@@ -301,15 +374,17 @@ def _draw_grid(
     *,
     filled: Grid | None = None,
     candidates: list[int] | None = None,
+    rules: Rules | None = None,
 ) -> None:
-    """One grid: its lines, then the digits row by row (givens bold, ``filled``'s others
-    blue), then the candidates of the empty cells."""
+    """One grid: its lines (under ``rules``, by default the givens'), then the digits row
+    by row (givens bold, ``filled``'s others blue), then the candidates of the empty
+    cells."""
     shape = givens.shape
     n, bc, br = shape.n, shape.box_cols, shape.box_rows
     cell = layout.cell
     side = cell * n
     symbols = shape.symbols
-    form = _lines_form(c, layout, givens)
+    form = _lines_form(c, layout, rules or givens.rules)
     c.saveState()
     c.translate(x, y)
     c.doForm(form)
@@ -389,18 +464,26 @@ def write_book(
     if first is not None:
         plan(first.puzzle.size, per_page, paper, large_print)  # fail before writing
     book = _Book(target, title, paper)
-    kept: list[tuple[int, int, str, str]] = []  # number, size, givens, solution
+    kept: list[tuple[int, Rules, str, str]] = []  # number, rules, givens, solution
     count = 0
     layout: Layout | None = None
     on_page = 0
     current_size = 0
+    current_rules = ""
     for entry in _chain(first, iterator):
         size = entry.puzzle.size
-        if layout is None or size != current_size or on_page == layout.per_page:
+        stated = rules_line(entry.puzzle.rules)
+        if (
+            layout is None
+            or size != current_size
+            or on_page == layout.per_page
+            or stated != current_rules
+        ):
             if layout is None or size != current_size:
                 layout = plan(size, per_page, paper, large_print)
                 current_size = size
-            book.new_page(title)
+            book.new_page(title, stated)  # a page's puzzles share their rules line
+            current_rules = stated
             on_page = 0
         count += 1
         x, y = book.slot(layout, on_page)
@@ -413,7 +496,9 @@ def write_book(
         _draw_grid(book.canvas, x, y, layout, entry.puzzle, filled=entry.placed, candidates=masks)
         on_page += 1
         if solutions and entry.solution is not None:
-            kept.append((count, size, format_line(entry.puzzle), format_line(entry.solution)))
+            kept.append(
+                (count, entry.puzzle.rules, format_line(entry.puzzle), format_line(entry.solution))
+            )
         if tick is not None:
             tick()
     solution_pages = 0
@@ -433,7 +518,7 @@ def _chain(first: BookEntry | None, rest: Iterator[BookEntry]) -> Iterator[BookE
 
 def _solution_pages(
     book: _Book,
-    kept: list[tuple[int, int, str, str]],
+    kept: list[tuple[int, Rules, str, str]],
     paper: str,
     per_page: int | None,
     large_print: bool,
@@ -442,7 +527,8 @@ def _solution_pages(
     layout: Layout | None = None
     on_page = 0
     current_size = 0
-    for number, size, givens_line, solution_line in kept:
+    for number, rules, givens_line, solution_line in kept:
+        size = rules.n
         if layout is None or size != current_size or on_page == layout.per_page:
             if layout is None or size != current_size:
                 puzzles = plan(size, per_page, paper, large_print)
@@ -454,7 +540,7 @@ def _solution_pages(
         _caption(book.canvas, x, y, layout, f"{number}")
         givens = parse_line(givens_line, check=False)
         solution = parse_line(solution_line, check=False)
-        _draw_grid(book.canvas, x, y, layout, givens, filled=solution)
+        _draw_grid(book.canvas, x, y, layout, givens, filled=solution, rules=rules)
         on_page += 1
 
 

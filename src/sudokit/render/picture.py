@@ -118,8 +118,8 @@ def draw_picture(
         }[kind]
         draw.rectangle(box(c), fill=fill)
 
-    for a, b, c, d in (scale(seg, x0, y0, cell) for seg in lines.diagonals):
-        draw.line((a, b, c, d), fill=palette.diagonal, width=max(2, cell // 24))
+    for seg in lines.diagonals:
+        draw.line(scale(seg, x0, y0, cell), fill=palette.diagonal, width=max(2, cell // 24))
 
     big = font(round(cell * 0.6))
     small_size = max(8, round(cell / max(br, bc) * 0.72))
