@@ -299,3 +299,51 @@ def test_pdf_books_state_the_rules_and_draw_them() -> None:
     assert x.count(" l") == lines + 2  # and the two diagonals
     assert windoku.count(" re f") == 36 and " re f" not in classic  # the shaded windows
     assert jigsaw.count(" l") > lines
+
+
+# --- show: the rules in text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_show_prints_classic_puzzles_as_before(n: int) -> None:
+    from sudokit.formats import format_pretty
+    from sudokit.generator import generate
+    from sudokit.render.text import format_shown
+
+    grid = generate(n, seed=3)
+    assert format_shown(grid) == format_pretty(grid)
+
+
+def test_show_states_the_rules_and_maps_jigsaw_regions() -> None:
+    from sudokit.formats import format_pretty
+    from sudokit.grid import Grid
+    from sudokit.render.text import format_shown
+
+    cells = [0] * 81
+    cells[0], cells[80] = 5, 7
+    x = Grid(Rules.make(9, ["x", "anti-knight"]), cells)
+    assert format_shown(x) == "rules: X + anti-knight\n" + format_pretty(x)
+    rules = Rules.make(9, ["x"], regions=random_regions(9, random.Random(3)))
+    lines = format_shown(Grid(rules, cells)).splitlines()
+    assert lines[0].startswith("rules: X + jigsaw")
+    assert len(lines) == 10 and "|" not in "".join(lines)  # no box lines: there are no boxes
+    digits = [line.split("    ")[0].split() for line in lines[1:]]
+    regions = "".join("".join(line.split("    ")[1].split()) for line in lines[1:])
+    assert digits[0][0] == "5" and digits[8][8] == "7"
+    assert Rules.parse("9+x+jigsaw:" + regions) is rules
+
+
+def test_show_command_prints_a_variant_puzzles_rules() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    rows: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
+    rows[0][0] = {"value": 5, "given": True}
+    text = json.dumps({"size": 9, "grid": rows, "diagonal+": True, "diagonal-": True})
+    result = CliRunner().invoke(main, ["show", text])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "rules: X"
+    assert result.output.splitlines()[1].startswith("5 . . | ")

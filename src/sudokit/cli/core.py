@@ -458,7 +458,9 @@ def show_cmd(
             from ..files import check_writable  # only for pictures: keeps start-up light
 
             check_writable(target)  # before anything is drawn or printed
-    click.echo(format_line(grid) if as_line else format_pretty(grid))
+    from ..render.text import format_shown  # a variant's rules, made visible
+
+    click.echo(format_line(grid) if as_line else format_shown(grid))
     if png_path is None and svg_path is None:
         return
     solution = None
