@@ -402,7 +402,8 @@ def test_every_write_format_reads_back_the_puzzle(grid: Grid) -> None:
 
 
 def _reader(fmt: str) -> str | None:
-    return {"sudokuwiki": "link", "sudokuexchange": "link", "pretty": "line"}.get(fmt, fmt)
+    links = {"sudokuwiki", "sudokuexchange", "fpuzzles-link", "sudokupad"}
+    return "link" if fmt in links else {"pretty": "line"}.get(fmt, fmt)
 
 
 @given(positions(sizes=(9,)))

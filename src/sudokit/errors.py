@@ -73,6 +73,13 @@ class UnsupportedRulesError(SudokuError, ValueError):
     answered as if its rules were classic. ``str()`` names the rules and the part."""
 
 
+class UnsupportedPuzzleError(ParseError, UnsupportedRulesError):
+    """A puzzle read from a format (a Solo game ID, an f-puzzles file or link) with a rule
+    sudokit does not handle yet: killer cages, thermometers, arrows... It is refused, never
+    read without that rule. Both a :class:`ParseError` (a file reader reports it on its
+    line and reads on) and an :class:`UnsupportedRulesError`."""
+
+
 class GenerationError(SudokuError, ValueError):
     """A puzzle that cannot be made as asked: a level or a technique the size cannot
     reach, or none found within the attempts. Never answered with an easier puzzle."""

@@ -8,10 +8,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ..errors import CellCountError, ParseError, SymbolError
-from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
+from ..errors import CellCountError, ParseError, RulesError, SymbolError
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Rules, Shape
 from ..grid import Grid
 from .exchange import _SS_FOOTER, _single
+from .fpuzzles import is_fpuzzles_link, parse_fpuzzles, parse_fpuzzles_link
 from .position import (
     SUDOKUEXCHANGE,
     SUDOKUWIKI,
@@ -212,7 +213,20 @@ def looks_like_link(stripped: str) -> bool:
 
 
 def parse_link(url: str, *, check: bool = True) -> Grid:
-    """The puzzle of a SudokuWiki (``?bd=``) or SudokuExchange (``?s=``) link."""
+    """The puzzle of a SudokuWiki (``?bd=``), SudokuExchange (``?s=``), f-puzzles
+    (``?load=``) or SudokuPad (``/fpuzzles...``) link."""
+    return parse_link_position(url, check=check).givens
+
+
+def parse_link_position(url: str, *, check: bool = True) -> Position:
+    """The puzzle of a link, with what the link carries besides its givens (the placed
+    digits and title of an f-puzzles puzzle)."""
+    if is_fpuzzles_link(url):
+        return parse_fpuzzles_link(url, check=check)
+    return Position(_parse_classic_link(url, check))
+
+
+def _parse_classic_link(url: str, check: bool) -> Grid:
     stripped = url.strip()
     try:
         parts = urlsplit(stripped if "://" in stripped else "https://" + stripped)
@@ -251,21 +265,25 @@ def _read_links(lines: Iterable[str], check: bool) -> Iterator[Record]:
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            grid = parse_link(stripped, check=check)
+            position = parse_link_position(stripped, check=check)
         except ParseError as err:
             yield Record(number, stripped, None, err.at_line(number))
             continue
-        yield Record(number, stripped, grid, None, Position(grid))
+        yield Record(number, stripped, position.givens, None, position)
 
 
 # --- JSON Lines and CSV --------------------------------------------------------------------
 
 
 def format_json(puzzle: Grid | Position) -> str:
-    """One JSON object: ``puzzle`` (a line), and when the position has them ``placed``
-    (a line), ``candidates`` (a string of candidates per cell) and ``meta``."""
+    """One JSON object: ``puzzle`` (a line), ``rules`` (the rules' code, for any but
+    classic rules), and when the position has them ``placed`` (a line), ``candidates`` (a
+    string of candidates per cell) and ``meta``."""
     position = as_position(puzzle)
     record: dict[str, Any] = {"puzzle": format_line(position.givens)}
+    rules = position.givens.rules
+    if not rules.classic:
+        record["rules"] = rules.code
     if position.placed is not None:
         record["placed"] = format_line(position.placed)
     if position.candidates is not None:
@@ -278,11 +296,28 @@ def format_json(puzzle: Grid | Position) -> str:
     return json.dumps(record, ensure_ascii=False)
 
 
-def _json_position(text: str, check: bool) -> Position:
+def _json_position(text: str, check: bool, fpuzzles: bool = False) -> Position:
     value = _json_value(text, "not JSON")
+    if isinstance(value, dict) and (fpuzzles or ("grid" in value and "puzzle" not in value)):
+        return parse_fpuzzles(value, check=check)
     if not isinstance(value, dict) or not isinstance(value.get("puzzle"), str):
-        raise ParseError('expected an object with a "puzzle" string')
-    givens = _from_symbols(value["puzzle"].strip(), None, check)
+        raise ParseError(
+            'expected an object with a "puzzle" string (or an f-puzzles object with "grid")'
+        )
+    rules = None
+    if value.get("rules") is not None:
+        if not isinstance(value["rules"], str):
+            raise ParseError('"rules" must be a string such as "9+x"')
+        try:
+            rules = Rules.parse(value["rules"])
+        except RulesError as err:
+            raise ParseError(f'"rules": {err}') from None
+    size = None if rules is None else rules.n
+    givens = _from_symbols(value["puzzle"].strip(), size, check and rules is None)
+    if rules is not None:
+        givens = Grid(rules, givens.cells)
+        if check:
+            _check_duplicates(givens)
     placed = None
     if value.get("placed") is not None:
         placed = _field_grid(value["placed"], givens, "placed", check)
@@ -323,19 +358,36 @@ def _json_position(text: str, check: bool) -> Position:
 def _field_grid(text: object, givens: Grid, name: str, check: bool) -> Grid:
     if not isinstance(text, str):
         raise ParseError(f'"{name}" must be a string')
-    grid = _from_symbols(text.strip(), givens.size, check)
+    classic = givens.rules.classic
+    grid = _from_symbols(text.strip(), givens.size, check and classic)
+    if not classic:
+        grid = Grid(givens.rules, grid.cells)
+        if check:
+            _check_duplicates(grid)
     if not givens.fits(grid):
         raise ParseError(f'"{name}" changes a given')
     return grid
 
 
-def _read_json(lines: Iterable[str], check: bool) -> Iterator[Record]:
-    for number, raw in enumerate(lines, start=1):
+def _read_json(lines: Iterable[str], check: bool, fpuzzles: bool = False) -> Iterator[Record]:
+    """JSON Lines: one object per line. An object spread over several lines (a file saved
+    by f-puzzles or pretty-printed) is read whole when its first line is a lone ``{``.
+    With ``fpuzzles``, every object is read as f-puzzles JSON and links are read too."""
+    it = iter(lines)
+    for number, raw in enumerate(it, start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if stripped == "{":
+            taken = [raw]
+            for extra in it:
+                taken.append(extra)
+            stripped = "".join(taken).strip()
         try:
-            position = _json_position(stripped, check)
+            if fpuzzles and looks_like_link(stripped):
+                position = parse_link_position(stripped, check=check)
+            else:
+                position = _json_position(stripped, check, fpuzzles)
         except ParseError as err:
             yield Record(number, stripped, None, err.at_line(number))
             continue

@@ -16,7 +16,19 @@ from .text import (
 )
 
 #: Formats :func:`read_puzzles` can be told to read (``None`` or ``"auto"``: guess).
-READ_FORMATS = ("line", "sdk", "sdm", "ss", "hodoku", "pencilmarks", "link", "json", "csv")
+READ_FORMATS = (
+    "line",
+    "sdk",
+    "sdm",
+    "ss",
+    "hodoku",
+    "pencilmarks",
+    "link",
+    "json",
+    "csv",
+    "solo",
+    "fpuzzles",
+)
 #: Formats :func:`format_position` writes.
 WRITE_FORMATS = (
     "line",
@@ -30,7 +42,14 @@ WRITE_FORMATS = (
     "sudokuexchange",
     "json",
     "csv",
+    "solo",
+    "fpuzzles",
+    "fpuzzles-link",
+    "sudokupad",
 )
+#: Formats that carry a puzzle's rules (X, jigsaw regions...); the others hold classic
+#: puzzles only, and refuse to write any other.
+RULES_FORMATS = frozenset({"line", "csv", "json", "solo", "fpuzzles", "fpuzzles-link", "sudokupad"})
 #: Formats that hold exactly one puzzle per file.
 SINGLE_PUZZLE_FORMATS = frozenset({"sdk", "ss"})
 
@@ -69,7 +88,21 @@ _NAMES = {
     "link": "SudokuWiki and SudokuExchange links",
     "sudokuwiki": "SudokuWiki links",
     "sudokuexchange": "SudokuExchange links",
+    "pretty": "pictures",
+    "pencilmarks": "pencil-mark grids",
 }
+
+
+def _need_classic(kind: str, grid: Grid) -> None:
+    """Refuse to write a puzzle with rules ``kind`` cannot carry (its rules would be lost)."""
+    rules = grid.rules
+    if not rules.classic:
+        from ..errors import UnsupportedRulesError
+
+        raise UnsupportedRulesError(
+            f"{_NAMES.get(kind, kind)} hold classic puzzles only, not {rules.name} rules; "
+            "write it as line, json, solo or fpuzzles"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,13 @@ from .text import (
     _ALLOWED,
     _DECORATION,
     _VALUE,
+    RULES_LINE,
     _check_duplicates,
     _from_symbols,
     _nested_list,
     parse_pretty,
     parse_rows,
+    parse_rules_line,
 )
 
 # ``Record`` (and pathlib) are imported where a file is read: a one-puzzle ``parse`` needs
@@ -46,6 +48,11 @@ def parse(
     if isinstance(puzzle, str):
         if "".join(puzzle.split()).startswith("[["):
             return parse_rows(_nested_list(puzzle), size=size, check=check)
+        if RULES_LINE.match(puzzle.strip()):
+            grid = parse_rules_line(puzzle, check=check)
+            if size is not None and grid.size != size:
+                raise CellCountError(f"expected a {size}×{size} grid, got {grid.size}×{grid.size}")
+            return grid
         kind = _text_kind(puzzle)
         if kind is not None:
             try:
@@ -201,6 +208,16 @@ def read_puzzles(
                     block = []
                 continue
             tokens = _TOKEN_SPLIT.split(stripped)
+            ruled = next((t for t in tokens if RULES_LINE.match(t)), None)
+            if ruled is not None:
+                if block:
+                    yield flush_incomplete()
+                    block = []
+                try:
+                    yield Record(number, ruled, parse_rules_line(ruled, check=check), None)
+                except ParseError as err:
+                    yield Record(number, ruled, None, err.at_line(number))
+                continue
             in_block_row = block and len(tokens) == 1 and len(tokens[0]) == len(block[0])
             token = None if in_block_row else _puzzle_token(tokens)
             if token is not None:

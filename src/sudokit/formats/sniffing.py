@@ -37,16 +37,21 @@ from .marks import (
 from .position import (
     EXTENSIONS,
     READ_FORMATS,
+    RULES_FORMATS,
     WRITE_FORMATS,
     Position,
     Record,
+    _need_classic,
     _only_9x9,
     as_position,
 )
+from .solo import looks_like_solo, read_solo
 from .text import (
-    format_line,
+    RULES_LINE,
     format_pretty,
+    format_rules_line,
     parse_pretty,
+    parse_rules_line,
 )
 
 # --- writing any format ------------------------------------------------------------------
@@ -54,11 +59,15 @@ from .text import (
 
 def format_position(puzzle: Grid | Position, to: str) -> str:
     """``puzzle`` in format ``to`` (one of :data:`WRITE_FORMATS`), without a final newline
-    for one-line formats. Raises ``ValueError`` for a size the format cannot hold."""
+    for one-line formats. Raises ``ValueError`` for a size the format cannot hold, and
+    :class:`~sudokit.errors.UnsupportedRulesError` (a ``ValueError``) for rules it cannot
+    carry: a variant is never written as if it were classic."""
     position = as_position(puzzle)
     grid = position.givens
-    if to == "line":
-        return format_line(grid)
+    if to not in RULES_FORMATS and to in WRITE_FORMATS:
+        _need_classic(to, grid)
+    if to in ("line", "csv"):
+        return format_rules_line(grid)
     if to == "pretty":
         return format_pretty(grid)
     if to == "sdm":
@@ -77,8 +86,19 @@ def format_position(puzzle: Grid | Position, to: str) -> str:
         return format_sudokuexchange(grid)
     if to == "json":
         return format_json(position)
-    if to == "csv":
-        return format_line(grid)
+    if to == "solo":
+        from .solo import format_solo
+
+        return format_solo(grid)
+    if to in ("fpuzzles", "fpuzzles-link", "sudokupad"):
+        from .fpuzzles import format_fpuzzles, format_fpuzzles_link, format_sudokupad_link
+
+        writer = {
+            "fpuzzles": format_fpuzzles,
+            "fpuzzles-link": format_fpuzzles_link,
+            "sudokupad": format_sudokupad_link,
+        }[to]
+        return writer(position)
     raise ValueError(f"unknown format {to!r} (choose from {', '.join(WRITE_FORMATS)})")
 
 
@@ -108,6 +128,8 @@ def classify(stripped: str, following: str | None = None) -> str | None:
         return "sdk"
     if stripped.startswith(":") and stripped.count(":") >= 4:
         return "hodoku"
+    if looks_like_solo(stripped):
+        return "solo"
     if looks_like_link(stripped):
         return "link"
     if stripped.startswith("{"):
@@ -164,6 +186,10 @@ def read_exchange(kind: str, lines: Iterable[str], check: bool) -> Iterator[Reco
         return _read_links(lines, check)
     if kind == "json":
         return _read_json(lines, check)
+    if kind == "solo":
+        return read_solo(lines, check)
+    if kind == "fpuzzles":
+        return _read_json(lines, check, fpuzzles=True)
     raise ValueError(f"unknown format {kind!r} (choose from {', '.join(READ_FORMATS)})")
 
 
@@ -175,6 +201,8 @@ def parse_position(text: str, *, check: bool = True, kind: str | None = None) ->
     lines = text.strip("\n").splitlines()
     if kind is None:
         _, kind = sniff(lines)
+    if kind in (None, "line", "sdm") and RULES_LINE.match(text.strip()):
+        return Position(parse_rules_line(text, check=check))
     if kind in (None, "line", "sdm"):
         grid = parse_pretty(text, check=check)
         if kind == "sdm":

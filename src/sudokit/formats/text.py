@@ -7,8 +7,15 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import CellCountError, DuplicateError, ParseError, ShapeError, SymbolError
-from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Shape
+from ..errors import (
+    CellCountError,
+    DuplicateError,
+    ParseError,
+    RulesError,
+    ShapeError,
+    SymbolError,
+)
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Rules, Shape
 from ..grid import Grid
 
 # Characters a picture may use for its lines; they carry no cell.
@@ -181,6 +188,36 @@ def format_line(grid: Grid, *, empty: str = ".") -> str:
     """The grid as one line of symbols."""
     symbols = _symbols(grid, empty)
     return "".join(symbols[v] for v in grid.cells)
+
+
+#: A line with its rules: ``<rules code>:<symbols>`` (``9+x:1.4...``, ``9+jigsaw:AAAB...:...``).
+RULES_LINE = re.compile(r"^(\d+(?:\+[A-Za-z_-]+(?::[A-Pa-p]+)?)+):([^\s:]+)$")
+
+
+def format_rules_line(grid: Grid, *, empty: str = ".") -> str:
+    """The grid as one line, its rules' code in front when they are not classic
+    (``9+x:1.4...``), so that reading it back gives the same rules; a classic grid's line
+    is just its symbols."""
+    line = format_line(grid, empty=empty)
+    rules = grid.rules
+    return line if rules.classic else f"{rules.code}:{line}"
+
+
+def parse_rules_line(text: str, *, check: bool = True) -> Grid:
+    """A line :func:`format_rules_line` wrote: ``<rules code>:<symbols>``, or plain symbols."""
+    stripped = text.strip()
+    m = RULES_LINE.match(stripped)
+    if m is None:
+        return _from_symbols(stripped, None, check)
+    try:
+        rules = Rules.parse(m.group(1))
+    except RulesError as err:
+        raise ParseError(str(err)) from None
+    plain = _from_symbols(m.group(2), rules.n, False)
+    grid = Grid(rules, plain.cells)
+    if check:
+        _check_duplicates(grid)
+    return grid
 
 
 def format_pretty(grid: Grid, *, empty: str = ".") -> str:
