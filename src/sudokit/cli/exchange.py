@@ -114,10 +114,17 @@ def convert_cmd(
     """Convert puzzles between the formats Sudoku programs exchange.
 
     Reads lines, pictures, SadMan .sdk/.sdm, Simple Sudoku .ss, HoDoKu library lines,
-    pencil-mark grids, SudokuWiki and SudokuExchange links, JSON Lines and CSV; writes
-    any of the --to formats. sdk and ss hold one puzzle; sdm, ss, sdk, hodoku and the
+    pencil-mark grids, SudokuWiki and SudokuExchange links, JSON Lines and CSV, Solo game
+    IDs, f-puzzles JSON and f-puzzles and SudokuPad links; writes any of the --to formats.
+    sdk and ss hold one puzzle; sdm, ss, sdk, hodoku and the SudokuWiki and SudokuExchange
     links are 9×9 only. What a format carries besides the givens (placed digits,
     candidates, metadata) goes along where the target holds it too.
+
+    A puzzle's rules (X, jigsaw regions, windoku, anti-knight, anti-king,
+    non-consecutive) go along too: line and json write them (9+x:...), solo writes
+    classic, X and jigsaw, fpuzzles, fpuzzles-link and sudokupad write them all; the
+    other formats hold classic puzzles only and refuse a variant. A rule sudokit does
+    not play (killer cages, thermometers, arrows...) is refused, never dropped.
 
     A malformed puzzle is reported as 'error: line N: ...' on stderr and left out; the
     others are converted (exit status 2).
@@ -127,6 +134,7 @@ def convert_cmd(
       sudokit convert -f puzzles.sdm --to hodoku
       sudokit convert -f book.txt -o book.csv
       sudokit convert -f puzzle.sdk --to sudokuwiki
+      sudokit convert "3x3x:f4_8c5c6e3b1a5c6a7a1_2a7e9a2_1a9a4c3a6b1e9c2c8_1f" --to sudokupad
       sudokit convert "https://www.sudokuwiki.org/sudoku.htm?bd=200105003054000710010203080602807304000000000105309806020701060081000240700402001" --to pretty
     """  # noqa: E501 (a link is not cut)
     if (puzzle is None) == (path is None):

@@ -9,10 +9,15 @@
   line, never abort the file);
 - the exchange formats of other Sudoku programs (SadMan ``.sdk``/``.sdm``, Simple Sudoku
   ``.ss``, HoDoKu library lines, pencil-mark grids, links, JSON Lines, CSV), as pairs over
-  a :class:`Position`; :func:`read_puzzles` and :func:`parse` read them too.
+  a :class:`Position`; :func:`read_puzzles` and :func:`parse` read them too;
+- the formats that carry a puzzle's rules: Simon Tatham's Solo game IDs (:mod:`.solo`),
+  f-puzzles JSON and the f-puzzles and SudokuPad links (:mod:`.fpuzzles`, over the
+  lz-string codec in :mod:`.lzstring`); a line or JSON record of a variant puzzle carries
+  its rules' code (``9+x:1.4...``, :func:`format_rules_line`).
 
 The modules, each importing only those before it: ``text`` (plain text of one grid),
-``position`` (``Position``, ``Record``, format names), ``exchange`` (``.sdk``, ``.sdm``,
+``position`` (``Position``, ``Record``, format names), ``lzstring``, ``solo``,
+``fpuzzles``, ``exchange`` (``.sdk``, ``.sdm``,
 ``.ss``, HoDoKu lines), ``marks`` (pencil marks, links, JSON Lines, CSV), ``sniffing`` (which
 format a text is in; writing any format), ``reading`` (``parse``, ``read_puzzles``).
 """
@@ -22,7 +27,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .reading import parse, read_puzzles
-from .text import format_line, format_pretty, format_rows, parse_line, parse_pretty, parse_rows
+from .text import (
+    format_line,
+    format_pretty,
+    format_rows,
+    format_rules_line,
+    parse_line,
+    parse_pretty,
+    parse_rows,
+    parse_rules_line,
+)
 
 if TYPE_CHECKING:
     from .exchange import (
@@ -32,6 +46,13 @@ if TYPE_CHECKING:
         parse_hodoku,
         parse_sdk,
         parse_ss,
+    )
+    from .fpuzzles import (
+        format_fpuzzles,
+        format_fpuzzles_link,
+        format_sudokupad_link,
+        parse_fpuzzles,
+        parse_fpuzzles_link,
     )
     from .marks import (
         csv_header,
@@ -50,6 +71,7 @@ if TYPE_CHECKING:
         as_position,
     )
     from .sniffing import format_of_name, format_position, parse_position, sniff
+    from .solo import format_solo, parse_solo
 
 #: Names imported on first use: the exchange formats (and json, urllib) are most of the
 #: package's import time, and a plain line or picture never needs them.
@@ -81,6 +103,17 @@ _LAZY = {
         "marks",
     ),
     **dict.fromkeys(("format_of_name", "format_position", "parse_position", "sniff"), "sniffing"),
+    **dict.fromkeys(("format_solo", "parse_solo"), "solo"),
+    **dict.fromkeys(
+        (
+            "format_fpuzzles",
+            "format_fpuzzles_link",
+            "format_sudokupad_link",
+            "parse_fpuzzles",
+            "parse_fpuzzles_link",
+        ),
+        "fpuzzles",
+    ),
 }
 
 
@@ -103,6 +136,8 @@ __all__ = [
     "Record",
     "as_position",
     "csv_header",
+    "format_fpuzzles",
+    "format_fpuzzles_link",
     "format_hodoku",
     "format_line",
     "format_of_name",
@@ -110,11 +145,16 @@ __all__ = [
     "format_position",
     "format_pretty",
     "format_rows",
+    "format_rules_line",
     "format_sdk",
+    "format_solo",
     "format_ss",
     "format_sudokuexchange",
+    "format_sudokupad_link",
     "format_sudokuwiki",
     "parse",
+    "parse_fpuzzles",
+    "parse_fpuzzles_link",
     "parse_hodoku",
     "parse_line",
     "parse_link",
@@ -122,7 +162,9 @@ __all__ = [
     "parse_position",
     "parse_pretty",
     "parse_rows",
+    "parse_rules_line",
     "parse_sdk",
+    "parse_solo",
     "parse_ss",
     "read_puzzles",
     "sniff",
