@@ -505,3 +505,51 @@ def test_convert_to_and_from_the_variant_formats(tmp_path: Path) -> None:
     written = [line for line in batch.output.splitlines() if line.startswith("https://")]
     assert len(written) == len([i for i in SOLO_IDS if not _killer(i)])
     assert isinstance(sudokit.parse(written[0]), Grid)
+
+
+def test_lines_of_digits_are_not_solo_ids() -> None:
+    from sudokit.formats.sniffing import sniff
+
+    for line in ("0" * 81 + ":7", "1" * 16 + "#x", "12345:" + "." * 81):
+        assert sniff([line])[1] is None, line
+    assert sniff([CLASSIC_ID])[1] == "solo"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["3x3:", "9j:", "2x3x:", "4j:", "3x3k:", "16j:"]),
+    st.text(alphabet="abcz_0123456789,!Aj", max_size=300),
+)
+def test_solo_damage_is_a_parse_error(params: str, desc: str) -> None:
+    try:
+        grid = parse_solo(params + desc, check=False)
+    except ParseError:
+        return
+    assert format_solo(grid).split(":")[1].count(",") == desc.count(",")
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([4, 9, 3, "9"]),
+    st.dictionaries(
+        st.sampled_from(["grid", "region", "diagonal+", "extraregion", "thermometer", "cage"]),
+        _JSON,
+    ),
+    _JSON,
+)
+def test_fpuzzles_damage_is_a_parse_error(size: object, keys: dict[str, Any], cell: Any) -> None:
+    value: dict[str, Any] = {"size": size, **keys}
+    if "grid" not in keys and isinstance(size, int):
+        value["grid"] = [[cell] * size for _ in range(size)]
+    try:
+        position = parse_fpuzzles(json.dumps(value), check=False)
+    except ParseError:
+        return
+    assert parse_fpuzzles(format_fpuzzles(position), check=False) == position

@@ -28,7 +28,9 @@ from .position import Position, Record
 from .text import _check_duplicates
 
 #: What an ID looks like: params, then ``:`` (a description) or ``#`` (a random seed).
-SOLO_ID = re.compile(r"^(\d+(?:x\d+)?[a-z\d]*)([:#])(\S*)$")
+#: (A size of at most three digits, flags starting with a letter: a line of digits with a
+#: colon after it is no ID.)
+SOLO_ID = re.compile(r"^(\d{1,3}(?:x\d{1,3})?(?:[a-z][a-z\d]*)?)([:#])(\S*)$")
 
 _SYMMETRY = re.compile(r"(?:md?|r)\d+|a")
 _DIFFICULTY = "tbiaeu"
