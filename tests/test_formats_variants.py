@@ -553,3 +553,12 @@ def test_fpuzzles_damage_is_a_parse_error(size: object, keys: dict[str, Any], ce
     except ParseError:
         return
     assert parse_fpuzzles(format_fpuzzles(position), check=False) == position
+
+
+def test_batch_workers_get_the_rules() -> None:
+    # hint, explain and rate send lines to their workers, which parse them again.
+    from sudokit.cli.logic import _well_formed
+
+    ids = [i for i in SOLO_IDS if not _killer(i)]
+    records = [r for r in read_puzzles(io.StringIO("\n".join(ids))) if r.ok]
+    assert [sudokit.parse(line) for line in _well_formed(records)] == [r.grid for r in records]

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from ..errors import ParseError
-from ..formats import Record, format_line, parse, read_puzzles
+from ..formats import Record, format_rules_line, parse, read_puzzles
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
 from ..logic.grade import Rating
@@ -77,7 +77,7 @@ BATCH = 64
 
 
 def _well_formed(chunk: list[Record]) -> list[str]:
-    return [format_line(r.grid) for r in chunk if r.grid is not None]
+    return [format_rules_line(r.grid) for r in chunk if r.grid is not None]
 
 
 def _one_or_file(puzzle: str | None, path: str | None, verb: str) -> str | None:
@@ -197,9 +197,9 @@ def hint_cmd(
     if _one_or_file(puzzle, path, "give a hint for") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
-        fields, code = _hint_one(format_line(grid), level, max_seconds)
+        fields, code = _hint_one(format_rules_line(grid), level, max_seconds)
         if as_json:
-            click.echo(json.dumps({"puzzle": format_line(grid), **fields}))
+            click.echo(json.dumps({"puzzle": format_rules_line(grid), **fields}))
         else:
             click.echo(fields["text"])
         ctx.exit(code)
@@ -211,7 +211,12 @@ def hint_cmd(
         fields, code = result
         assert rec.grid is not None
         if as_json:
-            record = {"puzzle": format_line(rec.grid), **fields, "error": None, "line": rec.line}
+            record = {
+                "puzzle": format_rules_line(rec.grid),
+                **fields,
+                "error": None,
+                "line": rec.line,
+            }
             click.echo(json.dumps(record))
         else:
             click.echo(fields["text"])
@@ -300,7 +305,7 @@ def explain_cmd(
     if _one_or_file(puzzle, path, "explain") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle)
-        data, lines, code = _explain_one(format_line(grid), max_seconds)
+        data, lines, code = _explain_one(format_rules_line(grid), max_seconds)
         if as_json:
             click.echo(json.dumps(data))
         for line in lines:
@@ -319,7 +324,7 @@ def explain_cmd(
             click.echo(json.dumps({**data, "error": None, "line": rec.line}))
         else:
             assert rec.grid is not None
-            click.echo(f"# line {rec.line}: {format_line(rec.grid)}")
+            click.echo(f"# line {rec.line}: {format_rules_line(rec.grid)}")
             for line in lines:
                 click.echo(line)
             click.echo()
@@ -390,7 +395,7 @@ def _say_rating(
     fields, code = result
     assert rec.grid is not None
     if as_json:
-        record = {"puzzle": format_line(rec.grid), **fields, "error": None, "line": rec.line}
+        record = {"puzzle": format_rules_line(rec.grid), **fields, "error": None, "line": rec.line}
         click.echo(json.dumps(record))
     elif code == 0:
         click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
@@ -443,7 +448,12 @@ def rate_cmd(
         grid = _parse_argument(ctx, puzzle)
         r = rate(grid, max_seconds=max_seconds)
         if as_json:
-            record = {"puzzle": format_line(grid), **_rate_fields(r), "error": None, "line": None}
+            record = {
+                "puzzle": format_rules_line(grid),
+                **_rate_fields(r),
+                "error": None,
+                "line": None,
+            }
             click.echo(json.dumps(record))
         else:
             hardest = BY_ID[r.hardest].name if r.hardest else "-"
