@@ -34,6 +34,7 @@
  *   SK_LOCKED=0   band step: hidden singles only, no locked candidates
  *   SK_STACKS=0   stack step: hidden singles in columns only, no locked candidates
  *   SK_TRIADS=0   no triad step
+ *   SK_TRIAD_OPEN=n  the triad step runs while at least n cells are open (default 45; 0: always)
  *   SK_GUESS=0    branch on the first open cell, digits ascending
  *   SK_GUESS=1    branch on the first cell with the fewest candidates (bivalue first)
  *   SK_GUESS=2    branch on band and stack configurations (default)
@@ -51,6 +52,9 @@
 #endif
 #ifndef SK_TRIADS
 #define SK_TRIADS 1
+#endif
+#ifndef SK_TRIAD_OPEN
+#define SK_TRIAD_OPEN 45
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -246,6 +250,26 @@ SK_INLINE uint32_t packed_columns(uint32_t x, unsigned i)
     return (x & 7u) | (x >> 6 & 070u) | (x >> 12 & 0700u);
 }
 
+/* Every digit's packed pair sets: the bands' at [d], the stacks' at [9 + d]. */
+static void packed_pairs(const Board *B, uint32_t *pairs)
+{
+    unsigned d;
+    for (d = 0; d < 9; d++) {
+        const uint32_t *f = &B->f[3 * d];
+        pairs[d] = bands_packed(f);
+        pairs[9 + d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
+    }
+}
+
+/* The number of bits of a 27-bit word (portable: no POPCNT instruction assumed). */
+SK_INLINE unsigned popcount27(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 #if SK_TRIADS
 /* Triads work on the packed pair sets of a digit's three bands (or stacks) at once: the
  * bit-sliced counts below are bitwise, so one pass counts all three units. */
@@ -353,14 +377,12 @@ static int triads(Board *B, uint32_t *dirty, uint32_t *pairs)
 
 /* Propagate until nothing changes: 0 on a contradiction, else 1. `dirty` holds the
  * words changed since the board was last propagated. When it returns 1 with cells open,
- * `pairs` holds the board's packed pair sets (see triads; untouched without triads). */
+ * `pairs` holds the board's packed pair sets (see packed_pairs). */
 static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
 {
     uint32_t cells_due = dirty, stacks_due = dirty; /* words changed since step 2 / 3 ran */
 #if SK_TRIADS
     uint32_t triads_due = dirty;
-#else
-    (void)pairs;
 #endif
     for (;;) {
         unsigned b, d;
@@ -517,10 +539,20 @@ static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
         stacks_due = 0;
 #if SK_TRIADS
         if (!dirty && triads_due) {
-            if (!triads(B, &dirty, pairs))
-                return 0;
+            /* Triads keep configuration branching from going exponential on sparse
+             * boards; with most cells placed they cost more than they find. */
+            if ((int)(popcount27(B->open[0]) + popcount27(B->open[1]) + popcount27(B->open[2])) >=
+                SK_TRIAD_OPEN) {
+                if (!triads(B, &dirty, pairs))
+                    return 0;
+            } else {
+                packed_pairs(B, pairs);
+            }
             triads_due = 0;
         }
+#else
+        if (!dirty)
+            packed_pairs(B, pairs);
 #endif
         if (!dirty)
             return 1;
@@ -566,18 +598,9 @@ SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
  * (then the caller branches on a cell; with full propagation that cannot happen). */
 static int branch_configuration(Search *S, Board *B)
 {
-    const uint32_t *packed = S->pairs; /* the bands' [0..8], the stacks' [9..17] */
+    const uint32_t *packed = S->pairs; /* from propagate: the bands' [0..8], the stacks' [9..17] */
     unsigned total[6] = {0, 0, 0, 0, 0, 0}; /* bands 0-2, stacks 0-2 */
     unsigned v, u, d, k, best_total = 1000, best = 0, bv, bu, bd = 0, fewest = 7, pairs, sh;
-#if !SK_TRIADS
-    uint32_t computed[18];
-    for (d = 0; d < 9; d++) {
-        const uint32_t *f = &B->f[3 * d];
-        computed[d] = bands_packed(f);
-        computed[9 + d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
-    }
-    packed = computed;
-#endif
     for (v = 0; v < 2; v++) {
         for (d = 0; d < 9; d++) {
             const uint32_t x = packed[9 * v + d];
@@ -726,36 +749,49 @@ uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solutio
 {
     Board B;
     Search S;
-    unsigned i;
+    uint32_t given[27], all[3];
+    unsigned i, b, p, x;
     S.count = 0;
     S.limit = limit ? limit : 1;
     S.guesses = 0;
     S.solution = solution;
     S.poll = poll != NULL && poll->stop != NULL ? poll : NULL;
-    for (i = 0; i < 27; i++)
-        B.f[i] = FULL;
-    B.open[0] = B.open[1] = B.open[2] = FULL;
-    for (i = 0; i < SK_CELLS; i++) {
-        /* Out-of-range values count as empty: the boundary rejects them, and this keeps
-         * every index in bounds even for a caller that skipped it. */
-        const unsigned d = cells[i] - 1u;
-        if (d < 9) {
-            const unsigned b = i / 27, p = i % 27, x = 3 * d + b;
-            const uint32_t bit = 1u << p, col = col_spread[1u << (p % 9)];
-            unsigned y;
-            if (!(B.f[x] & bit))
-                goto done; /* a peer holds the same digit */
-            /* Placed at once: alone in its row and box of x, which keeps it (or empties a
-             * row of x, a contradiction) as for any placed cell, so propagation need not
-             * find it again. */
-            B.f[x] &= ~band_peers[p];
-            B.open[b] &= ~bit;
-            for (y = 3 * d; y < 3 * d + 3; y++)
-                if (y != x)
-                    B.f[y] &= ~col;
-            for (y = b; y < 27; y += 3)
-                if (y != x)
-                    B.f[y] &= ~bit;
+    /* The givens of each word, then every word at once: a given is placed at once, alone
+     * in its row and box of its word, which keeps it (or empties a row of the word, a
+     * contradiction) as for any placed cell, so propagation need not find it again. */
+    for (x = 0; x < 27; x++)
+        given[x] = 0;
+    for (b = 0, i = 0; b < 3; b++) {
+        all[b] = 0;
+        for (p = 0; p < 27; p++, i++) {
+            /* Out-of-range values count as empty: the boundary rejects them, and this
+             * keeps every index in bounds even for a caller that skipped it. */
+            const unsigned d = cells[i] - 1u;
+            if (d < 9) {
+                given[3 * d + b] |= 1u << p;
+                all[b] |= 1u << p;
+            }
+        }
+        B.open[b] = FULL & ~all[b];
+    }
+    for (x = 0; x < 27; x += 3) {
+        uint32_t cols = 0, clash = 0, peers[3];
+        for (b = 0; b < 3; b++) {
+            const uint32_t g = given[x + b], c = fold_columns(g);
+            uint32_t t = g;
+            peers[b] = 0;
+            while (t) {
+                peers[b] |= band_peers[SK_CTZ(t)];
+                t &= t - 1;
+            }
+            clash |= (g & peers[b]) | (cols & c); /* two in a row or box; in a column */
+            cols |= c;
+        }
+        if (clash)
+            goto done; /* a peer holds the same digit */
+        for (b = 0; b < 3; b++) {
+            const uint32_t g = given[x + b];
+            B.f[x + b] = FULL & ~peers[b] & ~(all[b] & ~g) & (~col_spread[cols] | g);
         }
     }
     if (propagate(&B, FULL, S.pairs)) {
