@@ -663,6 +663,51 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
         assert core.finned_any(n, rows, cands, size) == (fish != (None, None))
 
 
+def _positions_with_finned_fish(n: int, seeds: range) -> list[object]:
+    """Positions of generated n×n puzzles with a third of the wrong candidates taken away,
+    holding a finned or sashimi fish (the pure-Python finder says so)."""
+    from sudokit import generate, solve
+    from sudokit.logic.candidates import State
+    from sudokit.logic.techniques import fish as fish_mod
+
+    out = []
+    for seed in seeds:
+        puzzle = generate(n, seed=seed)
+        solution = solve(puzzle)
+        assert solution is not None
+        state = State.from_grid(puzzle)
+        wrong = [
+            (c, d) for c in range(n * n) for d in state.candidate_digits(c) if solution[c] != d
+        ]
+        state = state.applied(eliminations=random.Random(seed).sample(wrong, len(wrong) // 3))
+        if any(fish_mod._finned_pass(state, k) != (None, None) for k in (2, 3, 4)):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("n", [6, 12])
+def test_finned_fish_through_the_techniques_match_the_python_finder(n: int) -> None:
+    # Through the techniques the engine calls, so the arguments fish.py gives the C check
+    # (box rows, not box columns) are tested too: on 6×6 and 12×12 boxes are not square.
+    from sudokit.logic.techniques import fish as fish_mod
+
+    states = _positions_with_finned_fish(n, range(8))
+    assert len(states) >= 4
+    finders = {
+        2: (fish_mod.finned_x_wing, fish_mod.sashimi_x_wing),
+        3: (fish_mod.finned_swordfish, fish_mod.sashimi_swordfish),
+        4: (fish_mod.finned_jellyfish, fish_mod.sashimi_jellyfish),
+    }
+    seen = 0
+    for state in states:
+        for k, (finned, sashimi) in finders.items():
+            expected = fish_mod._finned_pass(state, k)  # type: ignore[arg-type]
+            state.memo.clear()  # type: ignore[attr-defined]
+            assert (finned(state), sashimi(state)) == expected  # type: ignore[arg-type]
+            seen += expected != (None, None)
+    assert seen >= 4
+
+
 def test_forcing_search_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
