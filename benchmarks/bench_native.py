@@ -4,6 +4,7 @@
     python benchmarks/bench_native.py --ablation       # + the ablation table (needs cc)
     python benchmarks/bench_native.py --agree          # + full agreement with pure Python
     python benchmarks/bench_native.py --data DIR --sets magictour,1905 --markdown
+    python benchmarks/bench_native.py --tdoku /path/to/libtdoku.so   # + tdoku, side by side
 
 Throughput, per data set, end to end from Python on one core:
 
@@ -23,11 +24,20 @@ The ablation table rebuilds the core from ``src/sudokit/_native/solver.c`` with
 compile-time switches (see the top of that file) into the stand-alone driver
 ``driver.c`` and times the C alone (CPU time), so each row differs from the next by one
 idea. Benchmarks are not tests (DESIGN.md rule 8): wrong answers are reported.
+
+``--tdoku LIB`` adds tdoku (https://github.com/t-dillon/tdoku), the fastest published
+solver, as a contender in count mode: a shared library you build yourself that exports
+``TdokuSolverDpllTriadSimd`` (see benchmarks/README.md). It has no batch API, so both
+it and sudokit's core (``sk_search``, the same one-puzzle C entry that ``run_many``
+loops over) are called once per puzzle through ctypes, in the same loop, CPU time; each
+call carries the same ctypes overhead (about a microsecond), which narrows the ratio on
+the fast sets.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import shutil
 import subprocess
@@ -231,6 +241,65 @@ def ablation(sets: list[tuple[str, Path]], markdown: bool, repeat: int, cap: flo
     return f"{table}\n\n{note}"
 
 
+def tdoku_table(
+    sets: list[tuple[str, Path]], lib: Path, repeat: int, min_time: float, markdown: bool
+) -> str:
+    """Count to 2, puzzle by puzzle through ctypes: tdoku against sudokit's core."""
+    tdoku = ctypes.CDLL(str(lib.resolve())).TdokuSolverDpllTriadSimd
+    tdoku.restype = ctypes.c_size_t
+    tdoku.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        ctypes.c_uint32,
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    assert native._core is not None
+    core = ctypes.CDLL(native._core.__file__).sk_search
+    core.restype = ctypes.c_uint64
+    core.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_uint64,
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    out = ctypes.create_string_buffer(82)
+    g_tdoku, g_core = ctypes.c_size_t(), ctypes.c_uint64()
+    rows = []
+    for name, path in sets:
+        lines = read_records(path)
+        # tdoku reads 81 symbols and a terminator ('.' for empty); sudokit cell values
+        texts = [line.replace("0", ".").encode("ascii") for line in lines]
+        cells = [bytes(0 if ch in ".0" else int(ch) for ch in line) for line in lines]
+        theirs = [tdoku(t, 2, 0, out, ctypes.byref(g_tdoku)) for t in texts]
+        ours = [core(c, 2, out, ctypes.byref(g_core)) for c in cells]
+        differ = sum(a != b for a, b in zip(theirs, ours, strict=True))
+
+        def run_tdoku(texts: list[bytes] = texts) -> None:
+            for t in texts:
+                tdoku(t, 2, 0, out, ctypes.byref(g_tdoku))
+
+        def run_core(cells: list[bytes] = cells) -> None:
+            for c in cells:
+                core(c, 2, out, ctypes.byref(g_core))
+
+        t_cpu = best_time(run_tdoku, repeat, min_time)[1]
+        s_cpu = best_time(run_core, repeat, min_time)[1]
+        rows.append(
+            [
+                name,
+                f"{len(lines):,}",
+                fmt_num(len(lines) / s_cpu),
+                fmt_num(len(lines) / t_cpu),
+                f"{s_cpu / t_cpu:.2f}",
+                "" if not differ else f"{differ} COUNTS DIFFER",
+            ]
+        )
+    headers = ["data set", "puzzles", "sudokit /s", "tdoku /s", "time ratio", ""]
+    table = render_table(headers, rows, right=[False] + [True] * 4 + [False], markdown=markdown)
+    return f"count to 2, one call per puzzle through ctypes, CPU time:\n{table}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="data folder")
@@ -241,6 +310,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ablation", action="store_true", help="also the ablation table")
     parser.add_argument("--ablation-cap", type=float, default=300, help="seconds per cell")
     parser.add_argument("--agree", action="store_true", help="full agreement with Python")
+    parser.add_argument(
+        "--tdoku",
+        type=Path,
+        metavar="LIB",
+        help="a tdoku shared library you built (exports TdokuSolverDpllTriadSimd)",
+    )
     args = parser.parse_args(argv)
 
     if not native.AVAILABLE:
@@ -273,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name}: {status}; counts (limit 2) {counts}", file=sys.stderr)
     print(throughput_table(results, args.markdown))
 
+    if args.tdoku is not None:
+        print()
+        print(tdoku_table(sets, args.tdoku, args.repeat, args.min_time, args.markdown))
     if args.ablation:
         print()
         print(ablation(sets, args.markdown, args.repeat, args.ablation_cap))
