@@ -56,6 +56,8 @@
 #ifndef SK_TRIAD_OPEN
 #define SK_TRIAD_OPEN 45
 #endif
+/* The band and stack steps keep the board's pair sets as they go (see Board). */
+#define SK_CACHED (SK_LOCKED && SK_STACKS)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SK_CTZ(x) ((unsigned)__builtin_ctz(x))
@@ -90,6 +92,11 @@ static unsigned sk_ctz_portable(uint32_t x)
 typedef struct {
     uint32_t f[27];   /* f[3*d + b]: where digit d+1 can still go in band b */
     uint32_t open[3]; /* cells of each band not placed yet */
+    /* Pair sets kept up to date by the band and stack steps, so they are exact for every
+     * word not dirty (after propagation, for the whole board): each word's (row, box)
+     * pair set, and each digit's stack pair sets packed (see stacks_packed). */
+    uint16_t band_pairs[27];
+    uint32_t stack_pairs[9];
 } Board;
 
 typedef struct {
@@ -98,7 +105,6 @@ typedef struct {
     uint64_t guesses;
     uint8_t *solution;
     SkPoll *poll; /* may be NULL */
-    uint32_t pairs[18]; /* the packed pair sets of the board last propagated (see triads) */
 } Search;
 
 /* Guesses (and, in a batch, puzzles) between two calls of the stop callback. */
@@ -250,16 +256,21 @@ SK_INLINE uint32_t packed_columns(uint32_t x, unsigned i)
     return (x & 7u) | (x >> 6 & 070u) | (x >> 12 & 0700u);
 }
 
-/* Every digit's packed pair sets: the bands' at [d], the stacks' at [9 + d]. */
-static void packed_pairs(const Board *B, uint32_t *pairs)
+#if !SK_CACHED
+/* The board's pair sets from its words (the ablation variants that do not keep them as
+ * they go). */
+static void fill_pairs(Board *B)
 {
     unsigned d;
     for (d = 0; d < 9; d++) {
         const uint32_t *f = &B->f[3 * d];
-        pairs[d] = bands_packed(f);
-        pairs[9 + d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
+        B->band_pairs[3 * d] = (uint16_t)band_pairs(f[0]);
+        B->band_pairs[3 * d + 1] = (uint16_t)band_pairs(f[1]);
+        B->band_pairs[3 * d + 2] = (uint16_t)band_pairs(f[2]);
+        B->stack_pairs[d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
     }
 }
+#endif
 
 /* The number of bits of a 27-bit word (portable: no POPCNT instruction assumed). */
 SK_INLINE unsigned popcount27(uint32_t x)
@@ -332,17 +343,19 @@ SK_INLINE int triad_counts(const uint32_t *pairs, uint32_t *out)
     return (int)changed;
 }
 
-/* The triad step on every band, then every stack. `pairs` receives the packed pair sets
- * it looked at: the bands' at [d], the stacks' at [9 + d]. When nothing changed they are
- * those of the board as it is, which the search then uses. */
-static int triads(Board *B, uint32_t *dirty, uint32_t *pairs)
+/* The triad step on every band, then every stack, from the board's pair sets (exact:
+ * it runs with no word dirty). */
+static int triads(Board *B, uint32_t *dirty)
 {
-    uint32_t out[9];
+    uint32_t out[9], bands[9], stacks[9];
+    const uint32_t *pairs = B->stack_pairs;
     unsigned d, i;
     int changed;
-    for (d = 0; d < 9; d++)
-        pairs[d] = bands_packed(&B->f[3 * d]);
-    changed = triad_counts(pairs, out);
+    for (d = 0; d < 9; d++) {
+        const uint16_t *p = &B->band_pairs[3 * d];
+        bands[d] = p[0] | (uint32_t)p[1] << 9 | (uint32_t)p[2] << 18;
+    }
+    changed = triad_counts(bands, out);
     if (changed < 0)
         return 0;
     for (d = 0; changed; d++, changed >>= 1) {
@@ -354,10 +367,12 @@ static int triads(Board *B, uint32_t *dirty, uint32_t *pairs)
             }
         }
     }
-    pairs += 9;
-    for (d = 0; d < 9; d++) {
-        const uint32_t *f = &B->f[3 * d];
-        pairs[d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
+    if (*dirty) { /* the stacks' pair sets changed too */
+        for (d = 0; d < 9; d++) {
+            const uint32_t *f = &B->f[3 * d];
+            stacks[d] = stacks_packed(fold_columns(f[0]), fold_columns(f[1]), fold_columns(f[2]));
+        }
+        pairs = stacks;
     }
     changed = triad_counts(pairs, out);
     if (changed < 0)
@@ -377,8 +392,8 @@ static int triads(Board *B, uint32_t *dirty, uint32_t *pairs)
 
 /* Propagate until nothing changes: 0 on a contradiction, else 1. `dirty` holds the
  * words changed since the board was last propagated. When it returns 1 with cells open,
- * `pairs` holds the board's packed pair sets (see packed_pairs). */
-static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
+ * the board's pair sets are exact. */
+static int propagate(Board *B, uint32_t dirty)
 {
     uint32_t cells_due = dirty, stacks_due = dirty; /* words changed since step 2 / 3 ran */
 #if SK_TRIADS
@@ -394,10 +409,14 @@ static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
             dirty &= dirty - 1;
             seen |= 1u << x;
 #if SK_LOCKED
-            a &= band_keep[band_pairs(a)];
-            if (!a)
-                return 0;
-            B->f[x] = a;
+            {
+                const unsigned s = band_pairs(a);
+                a &= band_keep[s];
+                if (!a)
+                    return 0;
+                B->f[x] = a;
+                B->band_pairs[x] = matchable[s]; /* the pairs a keeps, each holding a cell */
+            }
             placed = row_singles(a) & B->open[b];
 #else
             {
@@ -492,7 +511,7 @@ static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
                 /* The (band, column) pairs of each stack form a permutation too. */
                 const uint32_t c0 = fold_columns(f[0]), c1 = fold_columns(f[1]),
                                c2 = fold_columns(f[2]);
-                uint32_t k0 = 0, k1 = 0, k2 = 0;
+                uint32_t k0 = 0, k1 = 0, k2 = 0, packed = 0;
                 unsigned sh;
                 for (sh = 0; sh < 9; sh += 3) {
                     const unsigned k = matchable[stack_pairs(c0, c1, c2, sh)];
@@ -501,7 +520,9 @@ static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
                     k0 |= (k & 7u) << sh;
                     k1 |= (k >> 3 & 7u) << sh;
                     k2 |= (k >> 6) << sh;
+                    packed |= (uint32_t)k << (3 * sh);
                 }
+                B->stack_pairs[d] = packed;
                 if (k0 != c0) {
                     f[0] &= col_spread[k0];
                     dirty |= 1u << (3 * d);
@@ -537,22 +558,21 @@ static int propagate(Board *B, uint32_t dirty, uint32_t *pairs)
             }
         }
         stacks_due = 0;
+#if !SK_CACHED
+        if (!dirty)
+            fill_pairs(B);
+#endif
 #if SK_TRIADS
         if (!dirty && triads_due) {
             /* Triads keep configuration branching from going exponential on sparse
              * boards; with most cells placed they cost more than they find. */
             if ((int)(popcount27(B->open[0]) + popcount27(B->open[1]) + popcount27(B->open[2])) >=
                 SK_TRIAD_OPEN) {
-                if (!triads(B, &dirty, pairs))
+                if (!triads(B, &dirty))
                     return 0;
-            } else {
-                packed_pairs(B, pairs);
             }
             triads_due = 0;
         }
-#else
-        if (!dirty)
-            packed_pairs(B, pairs);
 #endif
         if (!dirty)
             return 1;
@@ -584,7 +604,7 @@ SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
         S->limit = 0; /* every level above returns at once */
         return 1;
     }
-    if (propagate(C, dirty, S->pairs)) {
+    if (propagate(C, dirty)) {
         if (C->open[0] | C->open[1] | C->open[2])
             search(S, C);
         else
@@ -598,16 +618,17 @@ SK_INLINE int descend(Search *S, Board *C, uint32_t dirty)
  * (then the caller branches on a cell; with full propagation that cannot happen). */
 static int branch_configuration(Search *S, Board *B)
 {
-    const uint32_t *packed = S->pairs; /* from propagate: the bands' [0..8], the stacks' [9..17] */
     unsigned total[6] = {0, 0, 0, 0, 0, 0}; /* bands 0-2, stacks 0-2 */
-    unsigned v, u, d, k, best_total = 1000, best = 0, bv, bu, bd = 0, fewest = 7, pairs, sh;
-    for (v = 0; v < 2; v++) {
-        for (d = 0; d < 9; d++) {
-            const uint32_t x = packed[9 * v + d];
-            total[3 * v] += nperm[x & 0x1FFu];
-            total[3 * v + 1] += nperm[x >> 9 & 0x1FFu];
-            total[3 * v + 2] += nperm[x >> 18];
-        }
+    unsigned u, d, k, best_total = 1000, best = 0, bv, bu, bd = 0, fewest = 7, pairs;
+    for (d = 0; d < 9; d++) {
+        const uint16_t *p = &B->band_pairs[3 * d];
+        const uint32_t x = B->stack_pairs[d];
+        total[0] += nperm[p[0]];
+        total[1] += nperm[p[1]];
+        total[2] += nperm[p[2]];
+        total[3] += nperm[x & 0x1FFu];
+        total[4] += nperm[x >> 9 & 0x1FFu];
+        total[5] += nperm[x >> 18];
     }
     for (u = 0; u < 6; u++) {
         if (total[u] > 9 && total[u] < best_total) {
@@ -619,15 +640,16 @@ static int branch_configuration(Search *S, Board *B)
         return 0;
     bv = best / 3;
     bu = best % 3;
-    sh = 9 * bu;
+#define UNIT_PAIRS(d) (bv ? B->stack_pairs[d] >> (9 * bu) & 0x1FFu : B->band_pairs[3 * (d) + bu])
     for (d = 0; d < 9; d++) {
-        const unsigned c = nperm[packed[9 * bv + d] >> sh & 0x1FFu];
+        const unsigned c = nperm[UNIT_PAIRS(d)];
         if (c >= 2 && c < fewest) {
             fewest = c;
             bd = d;
         }
     }
-    pairs = packed[9 * bv + bd] >> sh & 0x1FFu;
+    pairs = UNIT_PAIRS(bd);
+#undef UNIT_PAIRS
     for (k = 0; k < 6; k++) {
         const unsigned pp = perm_pairs[k];
         Board copy;
@@ -794,7 +816,7 @@ uint64_t sk_search_polled(const uint8_t *cells, uint64_t limit, uint8_t *solutio
             B.f[x + b] = FULL & ~peers[b] & ~(all[b] & ~g) & (~col_spread[cols] | g);
         }
     }
-    if (propagate(&B, FULL, S.pairs)) {
+    if (propagate(&B, FULL)) {
         if (B.open[0] | B.open[1] | B.open[2])
             search(&S, &B);
         else
