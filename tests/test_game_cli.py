@@ -63,6 +63,7 @@ def test_table_and_json(tmp_path: Path) -> None:
     hard = next(row for row in data["levels"] if row["level"] == "hard")
     assert hard == {
         "size": 9,
+        "rules": "classic",
         "level": "hard",
         "played": 2,
         "solved": 2,

@@ -140,6 +140,7 @@ def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:
     return [
         {
             "size": s.size,
+            "rules": s.rules,
             "level": s.level,
             "played": s.played,
             "solved": s.solved,
@@ -154,7 +155,7 @@ def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:
 @click.command(short_help="Statistics of finished games, and where they are kept.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(as_json: bool) -> None:
-    """Statistics of finished games, per size and level, and where they are kept."""
+    """Statistics of finished games, per size, rules and level, and where they are kept."""
     path = default_path()
     notices: list[str] = []
     rows: list[LevelStats] = []

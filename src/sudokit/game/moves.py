@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import IllegalMoveError
 from ..geometry import SYMBOLS
-from .state import GameState
+from .state import GameState, ruled_out
 
 __all__ = [
     "AutoNotes",
@@ -284,11 +284,7 @@ def _check_unlocked(state: GameState, cell: int) -> None:
 
 def _allowed(state: GameState, cells: list[int], cell: int) -> int:
     """The mask of digits the rules allow in ``cell`` of the board ``cells``."""
-    used = 0
-    for p in state.shape.peers[cell]:
-        if cells[p]:
-            used |= 1 << (cells[p] - 1)
-    return state.shape.all_mask & ~used
+    return state.rules.all_mask & ~ruled_out(state.rules, cells, cell)
 
 
 def _lift(state: GameState, cell: int) -> GameState:
@@ -303,10 +299,15 @@ def _lift(state: GameState, cell: int) -> GameState:
     notes = list(state.notes)
     if cell in state.auto:
         notes[cell] = _allowed(state, board, cell)
+    rules = state.rules
     bit = 1 << (digit - 1)
-    for p in state.shape.peers[cell]:
+    for p in rules.peers[cell]:
         if p in state.auto and not board[p] and _allowed(state, board, p) & bit:
             notes[p] |= bit
+    near = (bit << 1 | bit >> 1) & rules.all_mask  # non-consecutive: digit ± 1
+    for p in rules.neighbours[cell]:
+        if p in state.auto and not board[p]:
+            notes[p] |= _allowed(state, board, p) & near
     return replace(state, entries=tuple(entries), notes=tuple(notes))
 
 
@@ -320,9 +321,13 @@ def _place(state: GameState, cell: int, digit: int, revealed: frozenset[int]) ->
     entries[cell] = digit
     notes = list(state.notes)
     notes[cell] = 0
+    rules = state.rules
     bit = 1 << (digit - 1)
-    for p in state.shape.peers[cell]:
+    for p in rules.peers[cell]:
         notes[p] &= ~bit
+    near = bit << 1 | bit >> 1  # non-consecutive: digit ± 1 leave the neighbours' notes
+    for p in rules.neighbours[cell]:
+        notes[p] &= ~near
     return replace(state, entries=tuple(entries), notes=tuple(notes), revealed=revealed)
 
 

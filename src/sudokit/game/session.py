@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, UnsupportedRulesError
+from ..geometry import Rules
 from ..grid import Grid
 from ..logic import Hint as LogicHint
 from ..logic import hint as logic_hint
@@ -96,7 +97,8 @@ class GameHint:
 
     ``kind`` is ``mistake`` (a wrong digit to erase), ``logic`` (the next logical step, from
     the logic engine), ``notes`` (the player's notes rule out a needed digit), ``stuck``
-    (no technique applies) or ``none`` (the puzzle is solved).
+    (no technique applies), ``unavailable`` (the logic engine does not handle these
+    rules yet) or ``none`` (the puzzle is solved).
     """
 
     kind: str
@@ -155,6 +157,8 @@ class Session:
         running: bool = True,
         unique: bool = True,
     ) -> None:
+        if solution.rules is not puzzle.rules:  # the solution is read under the puzzle's rules
+            solution = Grid(puzzle.rules, solution.cells)
         self.puzzle = puzzle
         self.solution = solution
         self.level = level
@@ -259,6 +263,11 @@ class Session:
     @property
     def size(self) -> int:
         return self.puzzle.size
+
+    @property
+    def rules(self) -> Rules:
+        """The puzzle's rules: conflicts, notes, check and hints follow them."""
+        return self.puzzle.rules
 
     @property
     def position(self) -> int:
@@ -470,7 +479,10 @@ class Session:
                 (first,),
             )
         else:
-            step = found[1] if found is not None and found[0] == state else logic_step(state)
+            try:
+                step = found[1] if found is not None and found[0] == state else logic_step(state)
+            except UnsupportedRulesError:
+                return unavailable_hint(state.rules)  # not counted: no help was given
             # The engine answers every unsolved position (a step, a wrong note, "stuck").
             assert step is not None, "the logic engine gave no hint for an unsolved grid"
             if step.kind == "notes":
@@ -535,10 +547,16 @@ class Session:
         return result
 
 
+def unavailable_hint(rules: Rules) -> GameHint:
+    """What the player is told when the logic engine refuses these rules."""
+    return GameHint("unavailable", f"Hints are not available for {rules.name} puzzles yet.")
+
+
 def logic_step(state: GameState) -> LogicHint | None:
     """The logic engine's hint for the player's position and notes (None: solved).
 
-    Pure and safe to call on another thread: it reads only the (immutable) state."""
+    Pure and safe to call on another thread: it reads only the (immutable) state. Raises
+    :class:`~sudokit.errors.UnsupportedRulesError` for rules the engine does not handle."""
     notes = state.notes if any(state.notes) else None
     return logic_hint(state.puzzle, state.board, notes)
 
@@ -580,12 +598,12 @@ def hint_reasons(board: Grid, step: Step) -> tuple[int, ...]:
     - a naked single: for each other digit, a peer holding it;
     - any other step: the cells of its pattern, but those it places in.
     """
-    shape = board.shape
+    rules = board.rules
     cells = board.cells
-    peers = shape.peers
+    peers = rules.peers
     if step.technique == "hidden_single" and step.placements and step.units:
         target, digit = step.placements[0]
-        others = [x for x in shape.units[step.units[0]] if x != target and not cells[x]]
+        others = [x for x in rules.units[step.units[0]] if x != target and not cells[x]]
         holders = {x: [p for p in peers[x] if cells[p] == digit] for x in others}
         chosen: list[int] = []
         left = {x for x in others if holders[x]}

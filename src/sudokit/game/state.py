@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 
 
@@ -52,11 +52,18 @@ class GameState:
     def start(cls, puzzle: Grid, solution: Grid, *, unique: bool = True) -> GameState:
         """The opening position: the givens, nothing entered, no notes."""
         ncells = puzzle.shape.ncells
+        if solution.rules is not puzzle.rules:  # the solution is read under the puzzle's rules
+            solution = Grid(puzzle.rules, solution.cells)
         return cls(puzzle, solution, (0,) * ncells, (0,) * ncells, unique=unique)
 
     @property
     def shape(self) -> Shape:
         return self.puzzle.shape
+
+    @property
+    def rules(self) -> Rules:
+        """The puzzle's rules (classic, X, jigsaw...): what conflicts and notes follow."""
+        return self.puzzle.rules
 
     @property
     def size(self) -> int:
@@ -88,23 +95,20 @@ class GameState:
         return frozenset(c for c, e in enumerate(self.entries) if e and e != sol[c])
 
     def conflict_cells(self) -> frozenset[int]:
-        """Cells whose digit stands twice in a unit (givens included)."""
+        """Cells whose digit breaks a rule (twice in a unit, and under variant rules a
+        knight's or king's move apart or consecutive side by side), givens included."""
         return self.board.conflicting_cells()
 
     def note_clashes(self) -> frozenset[tuple[int, int]]:
         """Notes a placed digit already rules out: ``(cell, digit)`` for each note ``digit``
-        of an empty cell that one of its peers holds."""
+        of an empty cell that one of its peers holds (under non-consecutive rules, also a
+        digit next to an orthogonal neighbour's)."""
         cells = self.board.cells
-        peers = self.shape.peers
         out = set()
         for cell, mask in enumerate(self.notes):
             if not mask or cells[cell]:
                 continue
-            seen = 0
-            for p in peers[cell]:
-                if cells[p]:
-                    seen |= 1 << (cells[p] - 1)
-            clash = mask & seen
+            clash = mask & ruled_out(self.rules, cells, cell)
             while clash:
                 bit = clash & -clash
                 out.add((cell, bit.bit_length()))
@@ -119,3 +123,18 @@ class GameState:
             if v:
                 left[v] -= 1
         return {d: max(0, k) for d, k in left.items()}
+
+
+def ruled_out(rules: Rules, cells: tuple[int, ...] | list[int], cell: int) -> int:
+    """The mask of digits the placed ``cells`` rule out in ``cell`` under ``rules``: its
+    peers' digits and, under non-consecutive rules, the digits next to an orthogonal
+    neighbour's."""
+    used = 0
+    for p in rules.peers[cell]:
+        if cells[p]:
+            used |= 1 << (cells[p] - 1)
+    for p in rules.neighbours[cell]:
+        w = cells[p]
+        if w:
+            used |= (1 << w) | (1 << (w - 2) if w > 1 else 0)
+    return used & rules.all_mask

@@ -35,9 +35,10 @@ from pathlib import Path
 
 import platformdirs
 
-from ..errors import ParseError, SaveFileError
+from ..errors import ParseError, RulesError, SaveFileError
 from ..formats import parse_line
-from ..geometry import SIZES
+from ..geometry import SIZES, Rules, Shape
+from ..grid import Grid
 from .levels import CUSTOM, label, order
 from .session import Checking, Clock, Session, format_time
 
@@ -66,7 +67,8 @@ CREATE TABLE games (
     finished    TEXT,
     several     INTEGER NOT NULL DEFAULT 0,
     owner       TEXT,
-    heartbeat   REAL
+    heartbeat   REAL,
+    rules       TEXT
 );
 CREATE INDEX games_status ON games (status, updated);
 CREATE TABLE settings (
@@ -83,6 +85,9 @@ _ADDED_COLUMNS = {
     "several": "INTEGER NOT NULL DEFAULT 0",
     "owner": "TEXT",
     "heartbeat": "REAL",
+    # The puzzle's rules code (Rules.code: "9", "9+x", "9+jigsaw:AAAB..."); the rows of
+    # files made before variants are given their size's classic code when it is added.
+    "rules": "TEXT",
 }
 #: A game whose owner has not saved for this long (seconds) may be taken over, when the
 #: owner runs on another machine (on this one, whether its process lives decides, see
@@ -118,9 +123,12 @@ def default_path() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class LevelStats:
-    """Statistics of the finished games of one size and level.
+    """Statistics of the finished games of one size, rules and level.
 
     ``best`` and ``average`` are seconds over solved games (None before the first).
+    ``rules`` is the rules' name (:attr:`Rules.name <sudokit.geometry.Rules.name>`:
+    ``classic``, ``X``, ``jigsaw + X``): each variant keeps records of its own, and jigsaw
+    games count together whatever their regions.
     """
 
     size: int
@@ -130,14 +138,16 @@ class LevelStats:
     best: float | None
     average: float | None
     hints: int
+    rules: str = "classic"
 
     #: Column names of :meth:`cells`, for tables.
     HEADINGS = ("size", "level", "played", "solved", "best", "average", "hints")
 
     def cells(self, missing: str = "-") -> list[str]:
         """The row as people read it, one text per heading (``missing`` for no time)."""
+        grid = f"{self.size}×{self.size}"
         return [
-            f"{self.size}×{self.size}",
+            grid if self.rules == "classic" else f"{grid} {self.rules}",
             label(self.level),
             str(self.played),
             str(self.solved),
@@ -207,14 +217,54 @@ def _row_problem(row: sqlite3.Row) -> str | None:
     for column in ("puzzle", "solution"):
         if not isinstance(row[column], str):
             return bad(column, "a puzzle")
+    code = row["rules"]
+    if code is not None:
+        if not isinstance(code, str):
+            return bad("rules", "a rules code")
+        try:
+            rules = Rules.parse(code)
+        except RulesError as err:
+            return f"its rules are unreadable ({err})"
+        if rules.n != size:
+            return bad("rules", f"rules for a {size}×{size} grid")
     try:
-        puzzle = parse_line(row["puzzle"], size=size, check=False)
-        solution = parse_line(row["solution"], size=size, check=False)  # is_solved checks
+        puzzle = _read_grid(row, "puzzle", check=False)
+        solution = _read_grid(row, "solution", check=False)  # is_solved checks
     except ParseError as err:
         return f"its puzzle is unreadable ({err})"
     if not (solution.is_solved() and puzzle.fits(solution)):
         return "its solution does not fit its puzzle"
     return None
+
+
+def _row_rules(row: sqlite3.Row) -> Rules:
+    """The rules of a game row (classic when the row has none: an older sudokit wrote it)."""
+    code = row["rules"]
+    return Shape.of(int(row["size"])).rules if code is None else Rules.parse(str(code))
+
+
+def _read_grid(row: sqlite3.Row, column: str, *, check: bool = True) -> Grid:
+    """The puzzle or solution of a game row, under the row's rules."""
+    grid = parse_line(str(row[column]), size=int(row["size"]), check=False)
+    rules = _row_rules(row)
+    if rules is not grid.rules:
+        grid = Grid(rules, grid.cells)
+    if check:
+        conflicts = grid.conflicts()
+        if conflicts:
+            raise ParseError(str(conflicts[0]))
+    return grid
+
+
+def _rules_name(code: object, size: int) -> str | None:
+    """The rules' name of a row's rules code (None when it cannot be read)."""
+    if code is None:
+        return "classic"
+    try:
+        rules = Rules.parse(str(code))
+    except RulesError:
+        return None
+    return rules.name if rules.n == size else None
 
 
 def _owner_parts(owner: str) -> tuple[str, int | None]:
@@ -422,6 +472,11 @@ class Store:
             try:
                 for column in missing:
                     conn.execute(f"ALTER TABLE games ADD COLUMN {column} {_ADDED_COLUMNS[column]}")
+                if "rules" in missing:  # every game saved so far is a classic one
+                    conn.execute(
+                        "UPDATE games SET rules = CAST(size AS TEXT)"
+                        " WHERE rules IS NULL AND typeof(size) = 'integer'"
+                    )
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
@@ -591,8 +646,8 @@ class Store:
             if game_id is None:
                 self._retire_others(conn, beat)
                 cur = conn.execute(
-                    "INSERT INTO games (size, level, puzzle, solution, started, updated)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (size, level, puzzle, solution, started, updated, rules)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         session.size,
                         session.level,
@@ -600,6 +655,7 @@ class Store:
                         str(session.solution),
                         now,
                         now,
+                        session.rules.code,
                     ),
                 )
                 game_id = cur.lastrowid
@@ -608,16 +664,16 @@ class Store:
             status = row_status
             if session.finished and row_status == PLAYING:
                 status = SOLVED if session.solved_by_player else GAVE_UP
-                best = self._best(conn, session.size, session.level, game_id)
+                best = self._best(conn, session.rules, session.level, game_id)
                 finish = Finish(status == SOLVED, session.elapsed, best)
             conn.execute(
                 "INSERT OR REPLACE INTO games (id, size, level, puzzle, solution, moves,"
                 " position, elapsed, hints, mistakes, status, started, updated, finished,"
-                " several, owner, heartbeat)"
+                " several, owner, heartbeat, rules)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                 " coalesce((SELECT started FROM games WHERE id = ?), ?), ?,"
                 " CASE WHEN ? = 'playing' THEN NULL"
-                " ELSE coalesce((SELECT finished FROM games WHERE id = ?), ?) END, ?, ?, ?)",
+                " ELSE coalesce((SELECT finished FROM games WHERE id = ?), ?) END, ?, ?, ?, ?)",
                 (
                     game_id,
                     session.size,
@@ -639,18 +695,24 @@ class Store:
                     0 if session.unique else 1,
                     self.owner,
                     beat,
+                    session.rules.code,
                 ),
             )
         session.game_id = game_id
         return finish
 
-    def _best(self, conn: sqlite3.Connection, size: int, level: str, game_id: int) -> float | None:
-        best = conn.execute(
-            "SELECT min(elapsed) FROM games WHERE size = ? AND level = ? AND status = ?"
+    def _best(
+        self, conn: sqlite3.Connection, rules: Rules, level: str, game_id: int
+    ) -> float | None:
+        """The best time of the other solved games of this size, level and rules' name."""
+        rows = conn.execute(
+            "SELECT elapsed, rules FROM games WHERE size = ? AND level = ? AND status = ?"
             " AND id != ? AND typeof(elapsed) IN ('integer', 'real') AND elapsed >= 0",
-            (size, level, SOLVED, game_id),
-        ).fetchone()[0]
-        return None if best is None else float(best)
+            (rules.n, level, SOLVED, game_id),
+        ).fetchall()
+        name = rules.name
+        times = [float(r["elapsed"]) for r in rows if _rules_name(r["rules"], rules.n) == name]
+        return min(times) if times else None
 
     def _retire_others(self, conn: sqlite3.Connection, now: float) -> None:
         # One unfinished game per window: starting another ends the previous one, which
@@ -734,9 +796,8 @@ class Store:
 
     def _restore(self, row: sqlite3.Row, *, checking: Checking, clock: Clock) -> Session:
         # The row passed _row_problem: every column holds what save() writes.
-        size = int(row["size"])
-        puzzle = parse_line(str(row["puzzle"]), size=size, check=False)
-        solution = parse_line(str(row["solution"]), size=size)
+        puzzle = _read_grid(row, "puzzle", check=False)
+        solution = _read_grid(row, "solution")
         codes = [line for line in str(row["moves"]).split("\n") if line.strip()]
         session, problems = Session.replay(
             puzzle,
@@ -760,18 +821,20 @@ class Store:
 
     # --- statistics ------------------------------------------------------------------
     def stats(self) -> list[LevelStats]:
-        """Per size and level, the finished games: played, solved, best and average time
-        of the solved ones, hints used. Sorted by size, then level (easiest first).
+        """Per size, rules and level, the finished games: played, solved, best and
+        average time of the solved ones, hints used. Sorted by size, then rules (classic
+        first), then level (easiest first).
         Rows with a bad column are set aside (see :attr:`notices`), never counted."""
         known = ",".join("?" * len(STATUSES))
         rows = self._rows(f"status != ? AND status NOT IN ({known})", (DAMAGED, *STATUSES))
         rows += self._rows(f"status IN ({','.join('?' * len(FINISHED))})", FINISHED)
-        groups: dict[tuple[int, str], list[sqlite3.Row]] = {}
+        groups: dict[tuple[int, str, str], list[sqlite3.Row]] = {}
         for r in rows:
             if r["status"] in FINISHED:
-                groups.setdefault((r["size"], r["level"]), []).append(r)
+                name = _row_rules(r).name
+                groups.setdefault((r["size"], name, r["level"]), []).append(r)
         out = []
-        for (size, level), games in groups.items():
+        for (size, name, level), games in groups.items():
             times = [float(g["elapsed"]) for g in games if g["status"] == SOLVED]
             out.append(
                 LevelStats(
@@ -782,9 +845,10 @@ class Store:
                     min(times) if times else None,
                     sum(times) / len(times) if times else None,
                     sum(int(g["hints"]) for g in games),
+                    name,
                 )
             )
-        out.sort(key=lambda s: (s.size, order(s.level), s.level))
+        out.sort(key=lambda s: (s.size, s.rules != "classic", s.rules, order(s.level), s.level))
         return out
 
     # --- settings --------------------------------------------------------------------
@@ -800,10 +864,13 @@ class Store:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
 
 
-def finish_message(finish: Finish, level: str, size: int = 9) -> str:
+def finish_message(finish: Finish, level: str, size: int = 9, rules: str = "classic") -> str:
     """The status line after a finished game: ``Solved in 07:42 — a new best for Hard!``
-    (other sizes than 9×9 are named: ``... for 16×16 Hard!``)."""
+    (other sizes than 9×9 are named: ``... for 16×16 Hard!``, and variants by their
+    rules' name: ``... for X Hard!``)."""
     name = label(level) if size == 9 else f"{size}×{size} {label(level)}"
+    if rules != "classic":
+        name = f"{rules} {name}"
     when = format_time(finish.elapsed)
     if not finish.solved:
         return "Here is the solution. This game counts as played, not solved."

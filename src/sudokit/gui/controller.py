@@ -579,7 +579,7 @@ class Controller(Sharing, Hinting):
         if finish is not None and s is not None:
             self.selected = None  # a clean look at the finished grid
             self.armed = 0
-            text = finish_message(finish, s.level, s.size)
+            text = finish_message(finish, s.level, s.size, s.rules.name)
             if finish.solved:
                 self.say(text, "success")
                 # A wave of colour over the board first (the frame clock drives it; a key

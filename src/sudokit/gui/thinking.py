@@ -13,7 +13,8 @@ import logging
 import threading
 from collections.abc import Callable
 
-from ..game.session import Session, logic_step
+from ..errors import UnsupportedRulesError
+from ..game.session import Session, logic_step, unavailable_hint
 from ..game.state import GameState
 from ..logic import Hint as LogicHint
 
@@ -36,6 +37,8 @@ class HintJob:
         self.state = state
         self.found: LogicHint | None = None
         self.error: str | None = None
+        #: The logic engine does not handle the puzzle's rules (yet).
+        self.unsupported = False
         self.done = threading.Event()
         self._thread = threading.Thread(
             target=self._work, args=(find,), name="sudokit-hint", daemon=True
@@ -45,6 +48,8 @@ class HintJob:
     def _work(self, find: FindStep) -> None:
         try:
             self.found = find(self.state)
+        except UnsupportedRulesError:
+            self.unsupported = True
         except Exception as err:  # shown to the player; the window must not die of it
             log.exception("finding a hint failed")
             self.error = str(err) or type(err).__name__
@@ -153,6 +158,9 @@ class Hinting:
 
     def _hint_found(self, job: HintJob) -> None:
         s = job.session
+        if job.unsupported:
+            self.say(unavailable_hint(s.rules).message)
+            return
         if job.error is not None:
             self.say(f"No hint: {job.error}", "error")
             return
@@ -167,8 +175,8 @@ class Hinting:
             self._changed()
         else:
             self.save()  # the hint count
-        shape = s.state.shape
-        area = {c for u in h.units for c in shape.units[u]}
+        units = s.rules.units
+        area = {c for u in h.units for c in units[u]}
         self.flash = dict.fromkeys(area, "hint-area")
         self.flash.update(dict.fromkeys(h.reasons, "hint-reason"))
         self.flash.update(dict.fromkeys(h.cells, "hint"))
