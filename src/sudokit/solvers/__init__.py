@@ -2,7 +2,9 @@
 
 ``solve``, ``count_solutions`` and ``is_unique`` take a :class:`~sudokit.grid.Grid` (or
 anything :func:`~sudokit.formats.parse` reads) and pick the fastest backend that supports
-the grid's size. Outcomes are values: no solution is ``None`` / ``0``, never an exception.
+the grid's rules (``grid.rules``: X, jigsaw and the other variants are solved under their
+rules, never as classic). Outcomes are values: no solution is ``None`` / ``0``, never an
+exception.
 
 The backends and their registry live in :mod:`sudokit.solvers.registry`.
 """
@@ -31,8 +33,8 @@ def search(puzzle: Grid | str | Sequence[Sequence[int]], limit: int = 2) -> Outc
         raise ValueError(f"limit must be at least 1, got {limit}")
     # Inline, not _grid(): a one-puzzle search takes a few microseconds in all.
     grid = puzzle if type(puzzle) is Grid else _grid(puzzle)
-    shape = grid.shape
-    return backend_for(shape).run(shape, grid.cells, limit)
+    rules = grid.rules
+    return backend_for(rules).run(rules, grid.cells, limit)
 
 
 def solve(puzzle: Grid | str | Sequence[Sequence[int]]) -> Grid | None:
@@ -42,7 +44,8 @@ def solve(puzzle: Grid | str | Sequence[Sequence[int]]) -> Grid | None:
     :func:`count_solutions` or :func:`search` to know.
     """
     grid = _grid(puzzle)
-    out = backend_for(grid.shape).run(grid.shape, grid.cells, 1)
+    rules = grid.rules
+    out = backend_for(rules).run(rules, grid.cells, 1)
     return None if out.solution is None else Grid(grid.rules, out.solution)
 
 
@@ -60,11 +63,18 @@ def search_guesses(grid: Grid, limit: int = 2) -> int:
     so the number does not depend on the backend, up to the first restart budget
     (:data:`~sudokit.solvers.fast.FIRST_BUDGET` guesses): it measures how far a puzzle
     is from yielding to propagation alone.
+
+    Under variant rules, the general engine's trials (singles only, every size).
     """
+    rules = grid.rules
+    if rules is not grid.shape.rules:
+        from .general import engine as general_engine
+
+        return general_engine(rules).run(grid.cells, limit).guesses
     shape = grid.shape
     core = native._core
     if core is not None:
-        return core.run_general(shape.n, shape.box_rows, bytes(grid.cells), limit)[2]
+        return core.run_general(native.geometry(shape.rules), bytes(grid.cells), limit)[2]
     from .fast import FIRST_BUDGET, engine
 
     return engine(shape, locked=True).run(grid.cells, limit, FIRST_BUDGET).guesses

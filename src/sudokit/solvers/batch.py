@@ -393,7 +393,7 @@ def search_many(puzzles: Iterable[Grid | str], limit: int = 2) -> list[Outcome]:
         raise ValueError(f"limit must be at least 1, got {limit}")
     grids = [_grid(p) for p in puzzles]
     out: list[Outcome | None] = [None] * len(grids)
-    nine = [i for i, g in enumerate(grids) if g.shape is _NINE]
+    nine = [i for i, g in enumerate(grids) if g.rules is _NINE.rules]
     if nine and backend_for(_NINE).name == "native":
         from . import native
 
@@ -407,7 +407,8 @@ def search_many(puzzles: Iterable[Grid | str], limit: int = 2) -> list[Outcome]:
             out[i] = Outcome(batch.counts[k], solution, batch.guesses[k])
     for i, grid in enumerate(grids):
         if out[i] is None:
-            out[i] = backend_for(grid.shape).run(grid.shape, grid.cells, limit)
+            rules = grid.rules
+            out[i] = backend_for(rules).run(rules, grid.cells, limit)
     return [o for o in out if o is not None]
 
 

@@ -1,7 +1,11 @@
 """The registry of solver backends and the value a search returns.
 
 Backends register themselves here; ``SUDOKIT_BACKEND=<name>`` forces one (a backend that
-does not support a size falls back to ``python`` for it). A module of its own so that the
+does not support a size falls back to ``python`` for it; one that supports the size but not
+a puzzle's variant rules refuses with :class:`~sudokit.errors.UnsupportedRulesError`).
+Dispatch keys on the puzzle's :class:`~sudokit.geometry.Rules`: classic rules go to the
+fastest backend, variant rules to one that supports them (the pure-Python engine supports
+every rules). A module of its own so that the
 backends (``native``) and the batch code import it without importing the package's
 ``__init__``, which imports them.
 """
@@ -12,7 +16,8 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..geometry import Shape
+from ..errors import UnsupportedRulesError
+from ..geometry import Rules, Shape
 
 
 class Outcome(tuple[int, list[int] | None, int]):
@@ -51,40 +56,51 @@ class Outcome(tuple[int, list[int] | None, int]):
 
 
 class Backend(Protocol):
-    """What a solver backend provides. Inputs are trusted: validated cells of a shape."""
+    """What a solver backend provides. Inputs are trusted: validated cells under rules the
+    backend supports (:meth:`run` is only given rules :meth:`supports` accepted; a
+    :class:`~sudokit.geometry.Shape` there means its classic rules)."""
 
     name: str
     priority: int
 
-    def supports(self, shape: Shape) -> bool: ...
+    def supports(self, rules: Rules) -> bool: ...
 
-    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
+    def run(self, rules: Rules | Shape, cells: Sequence[int], limit: int) -> Outcome:
         """Count solutions up to ``limit`` (>= 1), returning the first one found."""
         ...
 
 
 class PythonBackend:
-    """The pure-Python bit-mask solver (every size)."""
+    """The pure-Python solvers: the packed bit-mask engine for classic rules (every size),
+    the general engine for every other rules."""
 
     name = "python"
     priority = 0
 
-    def supports(self, shape: Shape) -> bool:
+    def supports(self, rules: Rules) -> bool:
         return True
 
-    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
-        from . import fast  # on use: the C core answers most sizes without it
+    def run(self, rules: Rules | Shape, cells: Sequence[int], limit: int) -> Outcome:
+        shape = rules if isinstance(rules, Shape) else rules.shape
+        if rules is shape or rules is shape.rules:
+            from . import fast  # on use: the C core answers most sizes without it
 
-        r = fast.engine(shape).run(cells, limit)
+            r = fast.engine(shape).run(cells, limit)
+        else:
+            assert isinstance(rules, Rules)
+            from . import general
+
+            r = general.engine(rules).run(cells, limit)
         return Outcome(r.count, r.solution, r.guesses)
 
 
 _REGISTRY: dict[str, Backend] = {}
 
 
-#: The backend chosen per shape, for the ``SUDOKIT_BACKEND`` value it was chosen under:
-#: a call on one grid costs a dictionary look-up, not a scan of the registry.
-_CHOSEN: dict[Shape, Backend] = {}
+#: The backend chosen per rules (or shape: its classic rules), for the ``SUDOKIT_BACKEND``
+#: value it was chosen under: a call on one grid costs a dictionary look-up, not a scan of
+#: the registry.
+_CHOSEN: dict[Rules | Shape, Backend] = {}
 _CHOSEN_UNDER: list[Any] = [None]
 
 
@@ -104,17 +120,21 @@ def backends() -> list[str]:
     return [active] + [b.name for b in rest]
 
 
-def backend_for(shape: Shape) -> Backend:
-    """The backend that solves grids of this shape: forced by ``SUDOKIT_BACKEND`` or the
-    highest-priority one that supports it. The choice is kept until the variable changes
-    or a backend registers."""
+def backend_for(rules: Rules | Shape) -> Backend:
+    """The backend that solves grids under these rules (a shape: its classic rules):
+    forced by ``SUDOKIT_BACKEND`` or the highest-priority one that supports them. The
+    choice is kept until the variable changes or a backend registers.
+
+    Raises :class:`~sudokit.errors.UnsupportedRulesError` when ``SUDOKIT_BACKEND`` forces
+    a backend that solves the size but not these rules: it is never answered as classic.
+    """
     forced = _environ.get(_KEY)
     if forced != _CHOSEN_UNDER[0]:
         _CHOSEN.clear()
         _CHOSEN_UNDER[0] = forced
-    chosen = _CHOSEN.get(shape)
+    chosen = _CHOSEN.get(rules)
     if chosen is None:
-        chosen = _CHOSEN[shape] = _choose(shape)
+        chosen = _CHOSEN[rules] = _choose(rules.rules if isinstance(rules, Shape) else rules)
     return chosen
 
 
@@ -127,14 +147,19 @@ if _environ is not os.environ:
     _KEY = os.environ.encodekey(_KEY)
 
 
-def _choose(shape: Shape) -> Backend:
+def _choose(rules: Rules) -> Backend:
     forced = os.environ.get("SUDOKIT_BACKEND")
     if forced:
         chosen = _REGISTRY.get(forced)
         if chosen is None:
             names = ", ".join(sorted(_REGISTRY))
             raise ValueError(f"SUDOKIT_BACKEND={forced!r} is not available (available: {names})")
-        if chosen.supports(shape):
+        if chosen.supports(rules):
             return chosen
+        if not rules.classic and chosen.supports(rules.shape.rules):
+            raise UnsupportedRulesError(
+                f"SUDOKIT_BACKEND={forced}: {rules.name} rules are not supported by the"
+                f" {forced} backend yet (unset SUDOKIT_BACKEND to solve them in Python)"
+            )
         return _REGISTRY["python"]
-    return max((b for b in _REGISTRY.values() if b.supports(shape)), key=lambda b: b.priority)
+    return max((b for b in _REGISTRY.values() if b.supports(rules)), key=lambda b: b.priority)
