@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
-from .errors import CellCountError, RulesError, SymbolError
+from .errors import CellCountError, RulesError, SymbolError, UnsupportedRulesError
 from .geometry import Rules, Shape, shape_for_cells
 
 
@@ -367,3 +367,12 @@ class Grid:
         cells = list(self._cells)
         cells[cell] = digit
         return Grid(self._rules, cells)
+
+
+def require_classic(grid: Grid, what: str) -> None:
+    """Refuse a grid under variant rules in a part of sudokit that handles classic rules
+    only: :class:`~sudokit.errors.UnsupportedRulesError` naming the part and the rules
+    (``rate: X rules are not supported yet``), never an answer as if they were classic."""
+    rules = grid._rules
+    if rules is not grid._shape.rules:
+        raise UnsupportedRulesError(f"{what}: {rules.name} rules are not supported yet")

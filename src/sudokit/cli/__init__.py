@@ -150,12 +150,14 @@ class LazyGroup(click.Group):
         return [*COMMANDS, *sorted(set(super().list_commands(ctx)) - set(COMMANDS))]
 
     def invoke(self, ctx: click.Context) -> object:
-        from ..errors import WriteError
+        from ..errors import RulesError, UnsupportedRulesError, WriteError
 
         previous = _catch_sigterm()
         try:
             return super().invoke(ctx)
-        except WriteError as err:  # every command: a file that cannot be written
+        # Every command: a file that cannot be written; rules that are malformed or that
+        # a part of sudokit does not handle yet (refused, never answered as classic).
+        except (WriteError, RulesError, UnsupportedRulesError) as err:
             from ._io import Failure
 
             raise Failure(str(err)) from None

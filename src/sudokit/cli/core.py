@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 import click
 
-from ..errors import ParseError, WriteError
+from ..errors import ParseError, RulesError, WriteError
 from ..formats import format_line, format_pretty, parse, read_puzzles
 from ..geometry import Shape
 from ..grid import Grid
@@ -33,6 +33,7 @@ from ._io import (
     report_parse_error,
     workers,
 )
+from ._rules import RulesChoice, rules_options
 
 if TYPE_CHECKING:
     # The file paths' modules are imported on use: a one-puzzle solve needs none of them.
@@ -90,9 +91,11 @@ def _json(puzzle: str, fields: dict[str, Any], error: str | None, line: int | No
     return json.dumps({"puzzle": puzzle, **fields, "error": error, "line": line})
 
 
-def _answer_argument(text: str, task: _Task, as_json: bool) -> int:
+def _answer_argument(text: str, task: _Task, as_json: bool, rules: RulesChoice | None) -> int:
     try:
         grid = parse(text)
+        if rules is not None:
+            grid = rules.apply(grid)
     except ParseError as err:
         if as_json:
             click.echo(_json(text, task.error_fields, str(err), None))
@@ -131,13 +134,15 @@ def _interruptible_search(grid: Grid, limit: int) -> Outcome:
     return answer[0]
 
 
-def _answer_file(path: str, task: _Task, as_json: bool, pretty: bool, jobs: int) -> int:
+def _answer_file(
+    path: str, task: _Task, as_json: bool, pretty: bool, jobs: int, rules: RulesChoice | None
+) -> int:
     from . import _plain
 
     with open_source(path) as source, byte_progress(source, task.label) as tick:
-        if _plain.applies(source, pretty, as_json):
+        if rules is None and _plain.applies(source, pretty, as_json):
             return _answer_plain(source, task, tick, jobs)
-        return _answer_records(source, task, as_json, pretty, jobs, tick)
+        return _answer_records(source, task, as_json, pretty, jobs, tick, rules)
 
 
 def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
@@ -182,7 +187,13 @@ def _answer_plain(source: Source, task: _Task, tick: Tick, jobs: int) -> int:
 
 
 def _answer_records(
-    source: Source, task: _Task, as_json: bool, pretty: bool, jobs: int, tick: Tick
+    source: Source,
+    task: _Task,
+    as_json: bool,
+    pretty: bool,
+    jobs: int,
+    tick: Tick,
+    rules: RulesChoice | None = None,
 ) -> int:
     from ..solvers.batch import chunked, search_chunks
 
@@ -193,8 +204,21 @@ def _answer_records(
     size = CHUNK if source.size is not None or jobs > 1 else 1
     chunks: deque[list[Record]] = deque()
 
+    def under_rules(record: Record) -> Record:
+        # Each record under the rules asked for; rules that do not fit it (another size)
+        # are that line's error, and the other lines are answered.
+        if rules is None or record.grid is None:
+            return record
+        from dataclasses import replace
+
+        try:
+            return replace(record, grid=rules.apply(record.grid))
+        except RulesError as err:
+            return replace(record, grid=None, error=ParseError(str(err), line=record.line))
+
     def grids() -> Iterator[list[Grid]]:
         for chunk in chunked(read_puzzles(source.lines, format=source.format), size):
+            chunk = [under_rules(r) for r in chunk]
             chunks.append(chunk)
             yield [r.grid for r in chunk if r.grid is not None]
 
@@ -233,6 +257,7 @@ def _run(
     as_json: bool,
     jobs: int,
     pretty: bool = False,
+    rules: RulesChoice | None = None,
 ) -> NoReturn:
     if puzzle is not None and path is not None:
         raise click.UsageError("give a PUZZLE or -f FILE, not both")
@@ -241,10 +266,10 @@ def _run(
     if as_json and pretty:
         raise click.UsageError("--json and --pretty cannot be used together")
     if path is not None:
-        code = _answer_file(path, task, as_json, pretty, workers(jobs))
+        code = _answer_file(path, task, as_json, pretty, workers(jobs), rules)
     else:
         assert puzzle is not None
-        code = _answer_argument(puzzle, task, as_json)
+        code = _answer_argument(puzzle, task, as_json, rules)
     ctx.exit(code)
 
 
@@ -267,6 +292,7 @@ def _solved(solution: Grid, pretty: bool, unique: bool, note: str | None = None)
 @click.command("solve", cls=_Command)
 @puzzle_input("Read")
 @click.option("--pretty", is_flag=True, help="Print solutions as pictures.")
+@rules_options
 @click.pass_context
 def solve_cmd(
     ctx: click.Context,
@@ -275,6 +301,7 @@ def solve_cmd(
     jobs: int,
     as_json: bool,
     pretty: bool,
+    rules: RulesChoice | None,
 ) -> None:
     """Solve a puzzle, or every puzzle in a file.
 
@@ -294,6 +321,7 @@ def solve_cmd(
     \b
     Examples:
       sudokit solve 3...4......3...2
+      sudokit solve --variant x -f x-puzzles.txt
       sudokit solve --pretty "$(cat picture.txt)"
       sudokit solve -f puzzles.txt > solutions.txt
       sudokit generate -n 10 | sudokit solve -f - --json
@@ -316,7 +344,7 @@ def solve_cmd(
 
     error_fields = {"solution": None, "status": "error", "unique": None}
     task = _Task(one, 2, many, 2, error_fields, "solving")
-    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, pretty=pretty)
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, pretty=pretty, rules=rules)
 
 
 # --- count -------------------------------------------------------------------------------
@@ -331,6 +359,7 @@ def solve_cmd(
     show_default=True,
     help=f"Stop counting at N solutions (at most {LIMIT_MAX}, what the C core counts to).",
 )
+@rules_options
 @click.pass_context
 def count_cmd(
     ctx: click.Context,
@@ -339,6 +368,7 @@ def count_cmd(
     jobs: int,
     as_json: bool,
     limit: int,
+    rules: RulesChoice | None,
 ) -> None:
     """Count the solutions of a puzzle, up to a limit.
 
@@ -360,7 +390,7 @@ def count_cmd(
 
     error_fields = {"count": None, "limit": limit}
     task = _Task(count, limit, count, limit, error_fields, "counting", counted=True)
-    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, rules=rules)
 
 
 # --- validate ----------------------------------------------------------------------------
@@ -374,9 +404,15 @@ _VERDICTS = {
 
 @click.command("validate", cls=_Command)
 @puzzle_input("Read")
+@rules_options
 @click.pass_context
 def validate_cmd(
-    ctx: click.Context, puzzle: str | None, path: str | None, jobs: int, as_json: bool
+    ctx: click.Context,
+    puzzle: str | None,
+    path: str | None,
+    jobs: int,
+    as_json: bool,
+    rules: RulesChoice | None,
 ) -> None:
     """Check that a puzzle is well-formed and has exactly one solution.
 
@@ -398,7 +434,7 @@ def validate_cmd(
         return _VERDICTS[outcome.count]
 
     task = _Task(verdict, 2, verdict, 2, {"status": "error"}, "validating", counted=True)
-    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs)
+    _run(ctx, puzzle, path, task, as_json=as_json, jobs=jobs, rules=rules)
 
 
 # --- show --------------------------------------------------------------------------------

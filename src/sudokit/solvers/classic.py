@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grid import Grid
+from ..grid import Grid, require_classic
 
 
 @dataclass(slots=True)
@@ -41,8 +41,10 @@ def classic_solve(grid: Grid, *, limit: int = 1, max_tries: int | None = None) -
     """Run the tutorial algorithm, counting solutions up to ``limit``.
 
     The board is a list of rows, as in the tutorials. ``max_tries`` bounds the work (for
-    benchmarks); when it runs out the result has ``finished=False``.
+    benchmarks); when it runs out the result has ``finished=False``. Classic rules only:
+    a grid under variant rules raises :class:`~sudokit.errors.UnsupportedRulesError`.
     """
+    require_classic(grid, "the classic tutorial solver")
     shape = grid.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     board = grid.rows()

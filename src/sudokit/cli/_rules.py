@@ -1,0 +1,88 @@
+"""``--variant NAME[,NAME]`` and ``--rules CODE``: read plain puzzles under variant rules.
+
+One decorator, :func:`rules_options`, for every command that takes a puzzle: the command
+function gets ``rules``, a :class:`RulesChoice` whose :meth:`~RulesChoice.apply` puts a
+parsed grid under the rules asked for (None when neither option was given).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import RulesError
+from ..geometry import Rules, variant_name
+from ..grid import Grid
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class RulesChoice:
+    """The rules the command line asked for: variant names (any size) or a full code."""
+
+    def __init__(self, variants: tuple[str, ...], code: Rules | None) -> None:
+        self.variants = variants
+        self.code = code
+
+    def rules_for(self, size: int) -> Rules:
+        """The rules for a ``size × size`` puzzle; RulesError when they cannot be."""
+        if self.code is not None:
+            if self.code.n != size:
+                raise RulesError(
+                    f"--rules {self.code.code}: the rules are for a {self.code.n}×{self.code.n}"
+                    f" grid, the puzzle is {size}×{size}"
+                )
+            return self.code
+        return Rules.make(size, self.variants)
+
+    def apply(self, grid: Grid) -> Grid:
+        """``grid`` under the rules asked for. A puzzle that carries rules of its own (read
+        from a format that says them) keeps them when they agree, else RulesError."""
+        rules = self.rules_for(grid.size)
+        if grid.rules is rules:
+            return grid
+        if not grid.rules.classic:
+            raise RulesError(
+                f"the puzzle's own rules are {grid.rules.name}, not {rules.name} as asked"
+            )
+        return Grid(rules, grid.cells)
+
+
+def _choice(variant: str | None, code: str | None) -> RulesChoice | None:
+    if variant is not None and code is not None:
+        raise click.UsageError("give --variant or --rules, not both")
+    if code is not None:
+        return RulesChoice((), Rules.parse(code))
+    if variant is not None:
+        names = tuple(variant_name(v) for v in variant.replace("+", ",").split(",") if v.strip())
+        if "jigsaw" in names:
+            raise RulesError("jigsaw needs its regions: give --rules N+jigsaw:LETTERS")
+        return RulesChoice(names, None)
+    return None
+
+
+def rules_options(func: F) -> F:
+    """Add ``--variant`` and ``--rules`` to a command; it receives ``rules``
+    (a :class:`RulesChoice` or None)."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, variant: str | None, rules_code: str | None, **kwargs: Any) -> Any:
+        return func(*args, rules=_choice(variant, rules_code), **kwargs)
+
+    wrapped: Any = click.option(
+        "--rules",
+        "rules_code",
+        metavar="CODE",
+        help="Read the puzzle under these rules, given as a code: 9+x, 9+x+anti-knight, "
+        "6+jigsaw:AAABBB... (one region letter per cell).",
+    )(wrapper)
+    wrapped = click.option(
+        "--variant",
+        metavar="NAME[,NAME]",
+        help="Read the puzzle under variant rules: x, windoku, anti-knight, anti-king, "
+        "non-consecutive (combine them with commas).",
+    )(wrapped)
+    return wrapped  # type: ignore[no-any-return]
