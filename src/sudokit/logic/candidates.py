@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 
 if TYPE_CHECKING:
@@ -52,56 +52,126 @@ def cellset(cells: Iterable[int]) -> int:
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """Cell-set tables of one shape (built once per shape, see :func:`tables`)."""
+    """Cell-set tables of one set of rules (built once per rules, see :func:`tables`).
+
+    Units are numbered as in :attr:`~sudokit.geometry.Rules.units`: rows ``0..n-1``,
+    columns ``n..2n-1``, boxes or jigsaw regions ``2n..3n-1``, then any extra units
+    (diagonals, windows). Techniques go through these tables, never through index
+    arithmetic, so that every unit of the rules takes part.
+    """
 
     shape: Shape
+    rules: Rules
     n: int
     ncells: int
-    #: Cell set of every unit (rows, columns, boxes as in :class:`Shape`).
+    #: Cell set of every unit.
     unit_bits: tuple[int, ...]
-    #: Cell set of every cell's peers.
+    #: Cell set of every cell's peers (units, plus knight's or king's moves).
     peer_bits: tuple[int, ...]
-    #: Every cell's (row, column, box) unit indices.
-    unit_of: tuple[tuple[int, int, int], ...]
-    #: For each box ``b`` (0-based), the lines crossing it: ``(line unit, cells in both)``.
+    #: Every cell's unit indices: row, column, region, then any extra units.
+    unit_of: tuple[tuple[int, ...], ...]
+    #: For each box or region ``b`` (0-based), the lines crossing it in two cells or
+    #: more: ``(line unit, cells in both)``.
     box_lines: tuple[tuple[tuple[int, int], ...], ...]
-    #: For each line unit (rows then columns), the boxes it crosses: ``(box unit, cells)``.
+    #: For each line unit (rows then columns), the regions it crosses in two cells or
+    #: more: ``(region unit, cells)``.
     line_boxes: tuple[tuple[tuple[int, int], ...], ...]
+    #: For each unit, every other unit it shares two cells or more with, by unit
+    #: number: ``(unit, cells in both)``; what pointing and claiming read (Tatham's
+    #: ``solver_intersect`` over any two overlapping units).
+    overlaps: tuple[tuple[tuple[int, int], ...], ...]
+    #: Every unit's kind as a number: 0 row, 1 column, 2 box or region, 3 diagonal, 4
+    #: window (``u // n`` for the first three).
+    kind_of: tuple[int, ...]
+    #: Whether some cells see each other outside every unit (knight's or king's moves).
+    extra_peers: bool
+    #: The extra units (diagonals, windows): ``range(3n, len(units))``.
+    extras: range
+    #: Every unit in the order singles are looked for: boxes (or regions), then rows and
+    #: columns, then the extra units.
+    scan: tuple[int, ...]
+    #: For each cell, the cell set of its orthogonal neighbours under non-consecutive
+    #: rules (0 everywhere otherwise).
+    near_bits: tuple[int, ...]
+    #: Whether a placed digit ``d`` takes ``d - 1`` and ``d + 1`` from its neighbours.
+    nonconsecutive: bool
+    #: Whether uniqueness techniques (deadly patterns) may be used under these rules:
+    #: only units, no knight's or king's moves or neighbour rules (see
+    #: :func:`rectangle_keeps_units` for the rectangles).
+    uniqueness: bool
     #: Cell set of all cells.
     all_cells: int
 
 
+_KINDS = {"row": 0, "column": 1, "box": 2, "region": 2, "diagonal": 3, "window": 4}
+
+
+def tables(rules: Rules | Shape) -> Tables:
+    """The cell-set tables of ``rules`` (a shape stands for its classic rules)."""
+    return _tables(rules.rules if isinstance(rules, Shape) else rules)
+
+
 @cache
-def tables(shape: Shape) -> Tables:
-    """The cell-set tables of ``shape``."""
+def _tables(rules: Rules) -> Tables:
+    shape = rules.shape
     n = shape.n
-    unit_bits = tuple(cellset(u) for u in shape.units)
-    peer_bits = tuple(cellset(p) for p in shape.peers)
-    box_lines = []
-    for b in range(n):
-        box = unit_bits[2 * n + b]
-        box_lines.append(tuple((u, unit_bits[u] & box) for u in range(2 * n) if unit_bits[u] & box))
-    line_boxes = []
-    for u in range(2 * n):
-        line = unit_bits[u]
-        line_boxes.append(
+    unit_bits = tuple(cellset(u) for u in rules.units)
+    peer_bits = tuple(cellset(p) for p in rules.peers)
+    nunits = len(unit_bits)
+    overlaps = []
+    for u in range(nunits):
+        ub = unit_bits[u]
+        overlaps.append(
             tuple(
-                (2 * n + b, unit_bits[2 * n + b] & line)
-                for b in range(n)
-                if unit_bits[2 * n + b] & line
+                (v, unit_bits[v] & ub)
+                for v in range(nunits)
+                if v != u and (unit_bits[v] & ub).bit_count() > 1
             )
         )
+    box_lines = tuple(
+        tuple((v, inter) for v, inter in overlaps[2 * n + b] if v < 2 * n) for b in range(n)
+    )
+    line_boxes = tuple(
+        tuple((v, inter) for v, inter in overlaps[u] if 2 * n <= v < 3 * n) for u in range(2 * n)
+    )
+    near_bits = tuple(cellset(near) for near in rules.neighbours)
     return Tables(
         shape=shape,
+        rules=rules,
         n=n,
         ncells=shape.ncells,
         unit_bits=unit_bits,
         peer_bits=peer_bits,
-        unit_of=shape.unit_of,
-        box_lines=tuple(box_lines),
-        line_boxes=tuple(line_boxes),
+        unit_of=rules.unit_of,
+        box_lines=box_lines,
+        line_boxes=line_boxes,
+        overlaps=tuple(overlaps),
+        kind_of=tuple(_KINDS[k] for k in rules.unit_kinds),
+        extra_peers=rules.anti_knight or rules.anti_king,
+        extras=range(3 * n, nunits),
+        scan=(*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, nunits)),
+        near_bits=near_bits,
+        nonconsecutive=rules.nonconsecutive,
+        uniqueness=not (rules.anti_knight or rules.anti_king or rules.nonconsecutive),
         all_cells=(1 << shape.ncells) - 1,
     )
+
+
+def rectangle_keeps_units(t: Tables, cells: Iterable[int]) -> bool:
+    """Whether swapping the two digits of a deadly rectangle keeps every unit: the four
+    ``cells`` lie in two rows and two columns, and every other unit holds none of them
+    or two in one row or one column. (Then each unit holds one of each digit's places
+    before and after the swap, so a second solution would exist.) Classic boxes: the
+    rectangle spans exactly two boxes. A diagonal through two opposite corners, a window
+    or region holding one, three or four corners break it."""
+    cells = sorted(cells)
+    bits = cellset(cells)
+    pairs = {bits & t.unit_bits[u] for c in cells for u in t.unit_of[c][:2]}
+    for u in {u for c in cells for u in t.unit_of[c][2:]}:
+        x = bits & t.unit_bits[u]
+        if x and x not in pairs:
+            return False
+    return True
 
 
 #: ``State.memo`` key: the highest rating on the path so far. A technique may then return
@@ -119,12 +189,14 @@ class State:
 
     ``values[c]`` is the digit in cell ``c`` (0 when empty); ``cands[c]`` its candidate
     mask (0 when filled); ``dcells[d]`` the cell set where ``d`` is still a candidate
-    (index 0 unused); ``empty`` the cell set of empty cells.
+    (index 0 unused); ``empty`` the cell set of empty cells; ``rules`` the puzzle's
+    rules (``shape.rules`` for classic).
     """
 
-    __slots__ = ("cands", "dcells", "empty", "memo", "shape", "tables", "values")
+    __slots__ = ("cands", "dcells", "empty", "memo", "rules", "shape", "tables", "values")
 
     shape: Shape
+    rules: Rules
     tables: Tables
     values: list[int]
     cands: list[int]
@@ -133,10 +205,14 @@ class State:
     #: Tables techniques derive from this state and share (e.g. a chain's link graph).
     memo: dict[str, object]
 
-    def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int]) -> None:
-        """Trusting constructor: ``cands[c]`` must be 0 wherever ``values[c]`` is set."""
-        self.shape = shape
-        self.tables = tables(shape)
+    def __init__(self, rules: Rules | Shape, values: Sequence[int], cands: Sequence[int]) -> None:
+        """Trusting constructor: ``cands[c]`` must be 0 wherever ``values[c]`` is set
+        (a shape stands for its classic rules)."""
+        if isinstance(rules, Shape):
+            rules = rules.rules
+        self.rules = rules
+        self.shape = shape = rules.shape
+        self.tables = tables(rules)
         self.values = list(values)
         self.cands = list(cands)
         n = shape.n
@@ -163,11 +239,12 @@ class State:
             if len(notes) != len(cands):
                 raise ValueError(f"expected {len(cands)} note masks, got {len(notes)}")
             cands = [m & k if k else m for m, k in zip(cands, notes, strict=True)]
-        return cls(grid.shape, grid.cells, cands)
+        return cls(grid.rules, grid.cells, cands)
 
     def copy(self) -> State:
         new = State.__new__(State)
         new.shape = self.shape
+        new.rules = self.rules
         new.tables = self.tables
         new.values = self.values.copy()
         new.cands = self.cands.copy()
@@ -196,6 +273,17 @@ class State:
             cands = self.cands
             for p in iter_cells(seen):
                 cands[p] &= ~dbit
+        if self.tables.nonconsecutive:
+            # Non-consecutive: d - 1 and d + 1 leave the orthogonal neighbours.
+            near = self.tables.near_bits[cell]
+            for e in (digit - 1, digit + 1):
+                if 1 <= e < len(dcells):
+                    seen = dcells[e] & near
+                    if seen:
+                        dcells[e] &= ~seen
+                        ebit = 1 << (e - 1)
+                        for p in iter_cells(seen):
+                            self.cands[p] &= ~ebit
 
     def _eliminate(self, cell: int, digit: int) -> None:
         self.cands[cell] &= ~(1 << (digit - 1))
@@ -232,7 +320,7 @@ class State:
             if not cands[c]:
                 return True
         full = self.shape.all_mask
-        for unit in self.shape.units:
+        for unit in self.rules.units:
             have = 0
             for c in unit:
                 have |= cands[c] | (1 << (values[c] - 1) if values[c] else 0)
@@ -242,7 +330,7 @@ class State:
 
     def to_grid(self) -> Grid:
         """The placed digits as a grid."""
-        return Grid(self.shape, self.values)
+        return Grid(self.rules, self.values)
 
     def candidate_digits(self, cell: int) -> tuple[int, ...]:
         """The candidates of ``cell``, ascending."""
@@ -256,7 +344,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, State)
-            and self.shape is other.shape
+            and self.rules is other.rules
             and self.values == other.values
             and self.cands == other.cands
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..formats import parse
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 from ..solvers import search
 from .candidates import EARLIER, FLOOR, State, cells_of
@@ -54,12 +54,15 @@ def select(
     max_level: str | None = None,
     shape: Shape | None = None,
     unique: bool = True,
+    rules: Rules | None = None,
 ) -> tuple[Technique, ...]:
     """The techniques to try, in registry order.
 
     ``techniques``: ids (or entries) to allow, all by default; ``max_level``: drop
     techniques above that level; ``shape``: drop those that say nothing at that size;
-    ``unique=False`` drops the uniqueness techniques and the deep forcing nets.
+    ``unique=False`` drops the uniqueness techniques and the deep forcing nets;
+    ``rules``: keep only the techniques sound and meaningful under those rules (the
+    classic rules of ``shape`` by default: no variant technique).
     """
     if techniques is None:
         chosen = TECHNIQUES
@@ -72,6 +75,8 @@ def select(
             ids.add(tid)
         chosen = tuple(t for t in TECHNIQUES if t.id in ids)
     top = level_index(max_level) if max_level is not None else len(TECHNIQUES)
+    if rules is not None:
+        shape = rules.shape
     n = shape.n if shape is not None else 16
     return tuple(
         t
@@ -79,6 +84,7 @@ def select(
         if level_index(t.level) <= top
         and t.min_size <= n
         and (unique or not (t.uniqueness or t.deep))
+        and (t.applies(rules) if rules is not None and not rules.classic else not t.variant)
     )
 
 
@@ -96,7 +102,7 @@ def next_step(
     ``deadline``: when it passes, None (no further technique is tried).
     """
     if techniques is None:
-        techniques = select(shape=state.shape, unique=unique)
+        techniques = select(rules=state.rules, unique=unique)
     for tech in techniques:
         if (tech.uniqueness or tech.deep) and not unique:
             continue
@@ -119,7 +125,7 @@ def steps(
     """Every step of the path from ``state``, with the state after it (up to
     ``max_steps`` of them, and until ``deadline`` passes)."""
     if techniques is None:
-        techniques = select(shape=state.shape, unique=unique)
+        techniques = select(rules=state.rules, unique=unique)
     count = 0
     top = 0.0
     searched: State | None = None
@@ -173,7 +179,7 @@ def _singles_sweep(st: State) -> tuple[str, float, tuple[Candidate, ...]] | None
     cands = st.cands
     ub = t.unit_bits
     out: dict[int, int] = {}
-    for u in range(3 * n):
+    for u in range(len(ub)):
         e = empty & ub[u]
         if e and not e & (e - 1):
             c = e.bit_length() - 1
@@ -183,7 +189,8 @@ def _singles_sweep(st: State) -> tuple[str, float, tuple[Candidate, ...]] | None
     if out:
         return "full_house", 1.0, tuple(sorted(out.items()))
     dcells = st.dcells
-    for units, rating in ((range(2 * n, 3 * n), 1.2), (range(2 * n), 1.5)):
+    lines = (*range(2 * n), *t.extras) if t.extras else range(2 * n)
+    for units, rating in ((range(2 * n, 3 * n), 1.2), (lines, 1.5)):
         for u in units:
             b = ub[u]
             for d in range(1, n + 1):
@@ -304,7 +311,7 @@ def explain(
     grid = to_grid(puzzle)
     count = solution_count(grid)
     unique = count == 1
-    chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
+    chosen = select(techniques, max_level=max_level, rules=grid.rules, unique=unique)
     state = State.from_grid(grid)
     found: list[Step] = []
     states: list[State] = [state] if keep_states else []

@@ -142,7 +142,7 @@ def rate(
     if count == 0:
         return Rating(grid, "extreme", UNSOLVED_SCORE + 0.5, None, {}, False, 0)
     unique = count == 1
-    chosen = select(techniques, max_level=max_level, shape=grid.shape, unique=unique)
+    chosen = select(techniques, max_level=max_level, rules=grid.rules, unique=unique)
     start = st = State.from_grid(grid)
     moves = []
     path = fast_path(
@@ -172,7 +172,7 @@ def rate_path(
     the path SE would take. A ``deadline`` that passed (during the path, or during
     the SE path) makes it a stopped rating."""
     rating = summarize(grid, moves, final, solutions)
-    if rating.solved and grid.size == 9 and rating.score < SE_PATH_BELOW:
+    if rating.solved and grid.size == 9 and grid.rules.classic and rating.score < SE_PATH_BELOW:
         score = _se_score(start, moves, techniques, unique, deadline)
         if score is not None and score > rating.score:
             rating = replace(rating, score=score)

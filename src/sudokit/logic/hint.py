@@ -83,7 +83,7 @@ def step_texts(grid: Grid, step: Step) -> tuple[str, str, str]:
     if len(digits) == 1 and step.technique not in _UNIT_TECHNIQUES:
         focus += f" on {sym(shape, digits.pop())}"
     if step.units and step.technique in _UNIT_TECHNIQUES:
-        focus += f" in {shape.unit_name(step.units[0])}"
+        focus += f" in {grid.rules.unit_name(step.units[0])}"
     first = f"Look for {_article(step.name)} {step.name}{focus}."
     cells = step.cells[:10]
     second = f"{first} Look at {cells_text(shape, cells)}." if cells else first

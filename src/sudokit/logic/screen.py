@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..geometry import Shape
+from ..geometry import Rules
 from ..grid import Grid
 from ..solvers.fast import engine
 from .candidates import State, cells_of
@@ -44,6 +44,9 @@ _PREFERENCE = (
     "naked_single",
     "pointing",
     "claiming",
+    "nonconsecutive_neighbour",
+    "nonconsecutive_pointing",
+    "law_of_leftovers",
     "naked_pair",
     "hidden_pair",
     "aic",
@@ -118,9 +121,9 @@ def aic_batch(st: State, batch: int = AIC_BATCH) -> Move | None:
 
 
 @cache
-def _order(max_level: str, shape: Shape, unique: bool) -> tuple[Technique, ...]:
+def _order(max_level: str, rules: Rules, unique: bool) -> tuple[Technique, ...]:
     chosen = [
-        t for t in select(max_level=max_level, shape=shape, unique=unique) if t.id not in SUBSUMED
+        t for t in select(max_level=max_level, rules=rules, unique=unique) if t.id not in SUBSUMED
     ]
     return tuple(sorted(chosen, key=lambda t: _RANK.get(t.id, len(_RANK))))
 
@@ -140,7 +143,7 @@ def _singles(st: State) -> list[Candidate]:
     dcells = st.dcells
     cands = st.cands
     out: dict[int, int] = {}
-    for u in range(3 * n):
+    for u in range(len(ub)):
         b = ub[u]
         for d in range(1, n + 1):
             x = dcells[d] & b
@@ -155,6 +158,14 @@ def _singles(st: State) -> list[Candidate]:
 
 def singles_finish(grid: Grid) -> bool:
     """Whether naked and hidden singles alone fill the grid (an ``easy`` puzzle)."""
+    if not grid.rules.classic:  # the bit-parallel solver knows boxes only
+        st = State.from_grid(grid)
+        while not st.is_solved():
+            placements = _singles(st)
+            if not placements:
+                return False
+            st = st.applied(placements)
+        return not st.broken()
     return engine(grid.shape).settles(grid.cells)
 
 
@@ -176,12 +187,12 @@ def stuck(grid: Grid, max_level: str, *, unique: bool = True) -> tuple[int, ...]
     direct forms (their plain forms find nothing). So the engine, on reaching the same
     position with the same techniques, can end there (``rate(known_stuck=...)``).
     """
-    order = _order(max_level, grid.shape, unique)
+    order = _order(max_level, grid.rules, unique)
     singles = {t.id for t in order} >= _SINGLES
     if singles:
         # Swept below: the single techniques would find nothing after a sweep.
         order = tuple(t for t in order if t.id not in _SINGLES)
-    if singles:
+    if singles and grid.rules.classic:
         # The bit-parallel solver places the opening run of singles.
         cells = engine(grid.shape).singles(grid.cells)
         if cells is None:

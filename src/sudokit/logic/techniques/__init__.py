@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..candidates import State
+from ...geometry import Rules
+from ..candidates import State, tables
 from ..step import Step
 from . import (
     als,
@@ -27,6 +28,7 @@ from . import (
     subsets,
     sue_de_coq,
     uniqueness,
+    variants,
     wings,
 )
 
@@ -44,7 +46,10 @@ class Technique:
     higher, e.g. a longer chain); ``uniqueness`` techniques need a puzzle known to have
     one solution; ``deep`` ones are tried only then too (they are sound on any puzzle,
     but on one with several solutions they search long for nothing); ``min_size`` is the
-    smallest grid size where the technique can say anything that a smaller one cannot.
+    smallest grid size where the technique can say anything that a smaller one cannot;
+    ``applies`` says whether the technique is sound under a puzzle's rules (every
+    technique is sound under classic rules); ``variant`` ones say something only under
+    some variant rules (non-consecutive, jigsaw) and are not tried on classic puzzles.
     """
 
     id: str
@@ -55,10 +60,22 @@ class Technique:
     uniqueness: bool = False
     min_size: int = 4
     deep: bool = False
+    applies: Callable[[Rules], bool] = lambda rules: True
+    variant: bool = False
+
+
+def _deadly_patterns_sound(rules: Rules) -> bool:
+    """Uniqueness techniques stand on deadly patterns: a swap of digits that keeps every
+    rule. Units alone allow it (each rectangle is checked against every unit, see
+    :func:`~sudokit.logic.candidates.rectangle_keeps_units`); knight's and king's moves
+    and non-consecutive neighbours do not: there the techniques are off."""
+    return tables(rules).uniqueness
 
 
 _U = "uniqueness"
 _DEEP = "deep"
+_NC = "non-consecutive"
+_JIGSAW = "jigsaw"
 
 # (id, name, level, rating, function, options): "uniqueness" needs a unique puzzle, "deep"
 # is tried only on one, a number is the smallest size where the technique can say anything
@@ -75,9 +92,14 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("direct_hidden_pair", "Direct Hidden Pair", "medium", 2.0, subsets.direct_hidden_pair, None),
     ("direct_hidden_triple", "Direct Hidden Triple", "medium", 2.5,
      subsets.direct_hidden_triple, 6),
+    ("nonconsecutive_neighbour", "Non-consecutive Neighbour", "medium", 2.5,
+     variants.nonconsecutive_neighbour, _NC),
     ("pointing", "Pointing", "medium", 2.6, intersections.pointing, None),
     ("claiming", "Claiming", "medium", 2.8, intersections.claiming, None),
+    ("nonconsecutive_pointing", "Non-consecutive Pointing", "medium", 2.8,
+     variants.nonconsecutive_pointing, _NC),
     ("naked_pair", "Naked Pair", "medium", 3.0, subsets.naked_pair, None),
+    ("law_of_leftovers", "Law of Leftovers", "medium", 3.2, variants.law_of_leftovers, _JIGSAW),
     ("hidden_pair", "Hidden Pair", "medium", 3.4, subsets.hidden_pair, None),
     ("naked_triple", "Naked Triple", "medium", 3.6, subsets.naked_triple, 6),
     ("hidden_triple", "Hidden Triple", "medium", 4.0, subsets.hidden_triple, 6),
@@ -142,6 +164,19 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
      nets.deep_nested_net, _DEEP),
 )  # fmt: skip
 
+
+def _always(rules: Rules) -> bool:
+    return True
+
+
+#: Under which rules the techniques with these options apply.
+_APPLIES: dict[object, Callable[[Rules], bool]] = {
+    _U: _deadly_patterns_sound,
+    _NC: lambda rules: rules.nonconsecutive,
+    _JIGSAW: lambda rules: rules.jigsaw,
+}
+
+
 #: Every technique, in the order the engine tries them.
 TECHNIQUES: tuple[Technique, ...] = tuple(
     Technique(
@@ -152,6 +187,8 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
         find,
         uniqueness=opt == _U,
         deep=opt == _DEEP,
+        applies=_APPLIES.get(opt, _always),
+        variant=opt in (_NC, _JIGSAW),
         min_size=opt if isinstance(opt, int) else 4,
     )
     for tid, name, level, rating, find, opt in _TABLE

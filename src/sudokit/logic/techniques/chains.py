@@ -125,7 +125,9 @@ def _build(st: State, mode: str) -> Graph:
                 if x.bit_count() < 3:
                     continue
                 segs = [x & seg for _, seg in t.line_boxes[u] if x & seg]
-                if len(segs) == 2:
+                # (A jigsaw region may meet the line in one cell: not a segment, so
+                # the two must hold every place.)
+                if len(segs) == 2 and segs[0] | segs[1] == x:
                     link(node(d, segs[0]), node(d, segs[1]))
             for b in range(n):
                 x = dc & t.unit_bits[2 * n + b]
@@ -135,7 +137,7 @@ def _build(st: State, mode: str) -> Graph:
                     segs = [
                         x & seg for u, seg in t.box_lines[b] if (u < n) == want_rows and x & seg
                     ]
-                    if len(segs) == 2:
+                    if len(segs) == 2 and segs[0] | segs[1] == x:
                         link(node(d, segs[0]), node(d, segs[1]))
     group_seen = []
     cell_groups: dict[int, list[int]] = {}
@@ -565,8 +567,8 @@ def short_aic(st: State) -> Step | None:
 
     The nets ask at every stall, and most have none: the C core, when built, says so
     first (the same walk: ``_native.chain_any``)."""
-    core = native._core
-    if core is not None and not core.chain_any(st.tables.n, st.shape.box_rows, st.cands, 16):
+    core = native._core if st.rules.classic else None  # the core knows boxes only
+    if core is not None and not core.chain_any(native.geometry(st.shape.rules), st.cands, 16):
         return None
     return _search(st, "plain", "aic", 16)
 

@@ -101,8 +101,8 @@ def _finned(st: State, k: int, sashimi: bool) -> Step | None:
     found = st.memo.get(key)
     if not isinstance(found, tuple):
         # Nearly always there is none: the C core, when built, says so at once.
-        core = native._core
-        if core is not None and not core.finned_any(st.tables.n, st.shape.box_rows, st.cands, k):
+        core = native._core if st.rules.classic else None  # the core knows boxes only
+        if core is not None and not core.finned_any(native.geometry(st.shape.rules), st.cands, k):
             found = (None, None)
         else:
             found = _finned_pass(st, k)
@@ -115,6 +115,7 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
     n = t.n
     shape = st.shape
     box_index = shape.box_index
+    classic = st.rules.classic
     out: list[Step | None] = [None, None]  # finned, sashimi
     for d in range(1, n + 1):
         dc = st.dcells[d]
@@ -179,6 +180,13 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
                             elim_cells = dc & cover_cells & box & ~base_cells
                             bcells = dc & base_cells
                             fins = bcells & box & ~cover_cells
+                            if not classic:
+                                # The box is a search area here (a jigsaw has none): the
+                                # targets are the cells that see every fin.
+                                for f in cells_of(fins):
+                                    elim_cells &= t.peer_bits[f]
+                                if not elim_cells:
+                                    continue
                             out[kind] = _finned_step(
                                 st, k, d, rows, base, cover, bu, bcells, fins, elim_cells, kind
                             )
@@ -209,10 +217,14 @@ def _finned_step(
     cunits = [(n if rows else 0) + i for i in _indices(cover)]
     fin_list = cells_of(fins)
     body = cells_of(bcells & ~fins)
+    if st.rules.jigsaw:  # the fins' region, if they share one (``bu`` is a search area)
+        regions = {st.rules.region_of[f] for f in fin_list}
+        bu = 2 * n + regions.pop() if len(regions) == 1 else -1
+    where = f" in {st.rules.unit_name(bu)}" if bu >= 0 else ""
     text = (
         f"{name} on {sym(shape, d)} in {units_text(shape, bunits)}, "
         f"{units_text(shape, cunits)}, with {'fins' if len(fin_list) > 1 else 'fin'} "
-        f"{cells_text(shape, fin_list)} in {shape.unit_name(bu)}: "
+        f"{cells_text(shape, fin_list)}{where}: "
         f"{elim_text(shape, elims)}."
     )
     return Step(

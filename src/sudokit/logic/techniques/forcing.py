@@ -257,10 +257,10 @@ def _search(st: State, kinds: tuple[str, ...]) -> _Found | None:
     the nested forcing nets ask this on every position their assumptions reach, and it
     was most of their time. Only the group found is walked again here, with its chains."""
     core = native._core
-    if core is None:
+    if core is None or not st.rules.classic:  # the core knows boxes only
         return _search_python(st, kinds)
     bits = sum(_KIND_BITS[k] for k in kinds)
-    found = core.forcing_search(st.tables.n, st.shape.box_rows, st.cands, bits)
+    found = core.forcing_search(native.geometry(st.shape.rules), st.cands, bits)
     if found is None:
         return None
     code, a, b = found
@@ -356,7 +356,7 @@ def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
         else:
             d = f.starts[0][1]
             head = f"{sym(shape, d)} goes in one of {', '.join(cn(c) for c, _ in f.starts)}"
-            head += f" in {shape.unit_name(f.unit)}"
+            head += f" in {st.rules.unit_name(f.unit)}"
         result = (
             place_text(shape, f.placements) if f.placements else elim_text(shape, f.eliminations)
         )

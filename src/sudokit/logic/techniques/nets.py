@@ -278,6 +278,7 @@ def _view(st: State, cands: list[int], dcells: list[int]) -> State:
     """``st`` with the candidates a net left (a view for the techniques to read)."""
     sub = State.__new__(State)
     sub.shape = st.shape
+    sub.rules = st.rules
     sub.tables = st.tables
     sub.values = st.values
     sub.cands = cands
@@ -297,12 +298,12 @@ def _advanced(
     t = st.tables
     ncells = t.ncells
     rules = _rules(level, new)
-    core = native._core
+    core = native._core if st.rules.classic else None  # the core knows boxes only
     # Most stalls have none of the level-1 patterns: the core says so at once.
     if (
         core is not None
         and rules[: len(_LEVEL1)] == _LEVEL1
-        and not core.basic_any(t.n, st.shape.box_rows, cands)
+        and not core.basic_any(native.geometry(st.shape.rules), cands)
     ):
         rules = rules[len(_LEVEL1) :]
     for rule in rules:
@@ -636,7 +637,7 @@ def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
         elif reason == RULE:
             s += f" (by {net.rules[node][1]})"
         elif reason >= 0 and i:
-            s += f" (the last place for {sym(shape, d)} in {shape.unit_name(reason)})"
+            s += f" (the last place for {sym(shape, d)} in {st.rules.unit_name(reason)})"
         words.append(s)
     if len(words) == 1:
         return words[0]
@@ -674,7 +675,7 @@ def _clash_text(st: State, net: Net) -> str:
     if other == CELL:
         return f"{first}, which leaves {shape.cell_name(c)} without a candidate"
     if other >= 0:
-        return f"{first}, which leaves {sym(shape, d)} no place in {shape.unit_name(other)}"
+        return f"{first}, which leaves {sym(shape, d)} no place in {st.rules.unit_name(other)}"
     second = _path(net, other)
     again = _say(st, net, second[1:]) if len(second) > 2 else _say(st, net, second)
     return f"{first}; but also {again.removeprefix('if ')}"
@@ -711,7 +712,7 @@ def _to_step(st: State, h: _Hint, level: int) -> Step:
             starts = tuple((c, h.digit) for c in cells_of(x))
             head = (
                 f"{sym(shape, h.digit)} goes in one of {', '.join(cn(c) for c, _ in starts)}"
-                f" in {shape.unit_name(h.unit)}"
+                f" in {st.rules.unit_name(h.unit)}"
             )
         else:
             head = f"{cn(h.cell)} is {sym(shape, h.digit)} or it is not"

@@ -28,9 +28,8 @@ def strong_links(st: State, d: int) -> list[tuple[int, int, int]]:
 
 
 def _kind(st: State, u1: int, u2: int, y1: int, y2: int) -> str:
-    n = st.tables.n
     uo = st.tables.unit_of
-    k1, k2 = u1 // n, u2 // n
+    k1, k2 = st.tables.kind_of[u1], st.tables.kind_of[u2]
     if k1 == k2 and k1 < 2:
         # Parallel lines whose inner ends share the crossing line.
         cross = 1 if k1 == 0 else 0
@@ -75,8 +74,8 @@ def _turbot_family(st: State, want: str) -> Step | None:
                         s = sym(shape, d)
                         cn = shape.cell_name
                         text = (
-                            f"{_NAMES[want]} on {s}: in {shape.unit_name(u1)}, {s} is in "
-                            f"{cn(x1)} or {cn(y1)}, in {shape.unit_name(u2)} in {cn(y2)} or "
+                            f"{_NAMES[want]} on {s}: in {st.rules.unit_name(u1)}, {s} is in "
+                            f"{cn(x1)} or {cn(y1)}, in {st.rules.unit_name(u2)} in {cn(y2)} or "
                             f"{cn(x2)}, and {cn(y1)} and {cn(y2)} see each other, so {cn(x1)} "
                             f"or {cn(x2)} is {s}: {elim_text(shape, elims)}."
                         )
@@ -158,10 +157,11 @@ def empty_rectangle(st: State) -> Step | None:
                             s = sym(shape, d)
                             elims = ((z, d),)
                             er = cells_of(x)
+                            un = st.rules.unit_name
                             text = (
-                                f"Empty Rectangle on {s} in {shape.unit_name(bu)}: there {s} "
-                                f"lies only in {shape.unit_name(r)} and {shape.unit_name(c)}, "
-                                f"and in {shape.unit_name(lu)} it is in {shape.cell_name(p)} "
+                                f"Empty Rectangle on {s} in {un(bu)}: there {s} "
+                                f"lies only in {un(r)} and {un(c)}, "
+                                f"and in {un(lu)} it is in {shape.cell_name(p)} "
                                 f"or {shape.cell_name(q)}; either way {shape.cell_name(z)} "
                                 f"cannot be {s}, so {elim_text(shape, elims)}."
                             )

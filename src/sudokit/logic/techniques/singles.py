@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..candidates import State
+from ..candidates import State, Tables
 from ..step import Step, sym
 from .intersections import direct_claiming, direct_pointing
 from .subsets import direct_hidden_pair
@@ -13,9 +13,9 @@ def full_house(st: State) -> Step | None:
     t = st.tables
     empty = st.empty
     shape = st.shape
-    # Boxes first, then rows and columns: the order a player scans in.
-    n = t.n
-    for u in (*range(2 * n, 3 * n), *range(2 * n)):
+    # Boxes first, then rows and columns, then any extra units: the order a player
+    # scans in.
+    for u in t.scan:
         e = empty & t.unit_bits[u]
         if e and not e & (e - 1):
             cell = e.bit_length() - 1
@@ -24,7 +24,7 @@ def full_house(st: State) -> Step | None:
                 continue  # a wrong position; nothing sound to say here
             d = m.bit_length()
             text = (
-                f"{shape.cell_name(cell)} is the last empty cell in {shape.unit_name(u)}: "
+                f"{shape.cell_name(cell)} is the last empty cell in {st.rules.unit_name(u)}: "
                 f"it takes {sym(shape, d)}."
             )
             return Step(
@@ -45,15 +45,16 @@ def hidden_single(st: State) -> Step | None:
     t = st.tables
     n = t.n
     shape = st.shape
+    rules = st.rules
     dcells = st.dcells
-    for u in (*range(2 * n, 3 * n), *range(2 * n)):
+    for u in t.scan:
         ub = t.unit_bits[u]
         for d in range(1, n + 1):
             x = dcells[d] & ub
             if x and not x & (x - 1):
                 cell = x.bit_length() - 1
                 text = (
-                    f"In {shape.unit_name(u)}, {sym(shape, d)} fits only in "
+                    f"In {rules.unit_name(u)}, {sym(shape, d)} fits only in "
                     f"{shape.cell_name(cell)}."
                 )
                 return Step(
@@ -64,7 +65,7 @@ def hidden_single(st: State) -> Step | None:
                     cells=(cell,),
                     units=(u,),
                     candidates=((cell, d),),
-                    rating=1.2 if u >= 2 * n else 1.5,
+                    rating=hidden_single_rating(t, u),
                 )
     return None
 
@@ -77,11 +78,11 @@ def naked_single(st: State) -> Step | None:
         if m and not m & (m - 1):
             d = m.bit_length()
             seen = 0
-            for p in shape.peers[cell]:
+            for p in st.rules.peers[cell]:
                 if st.values[p]:
                     seen |= 1 << (st.values[p] - 1)
             why = (
-                "every other digit is already in its row, column or box"
+                f"every other digit is already {_SEEN_BY[st.rules.classic]}"
                 if seen | m == shape.all_mask
                 else "it is the only candidate left there"
             )
@@ -97,6 +98,17 @@ def naked_single(st: State) -> Step | None:
                 rating=naked_single_rating(st),
             )
     return None
+
+
+#: Where "every other digit" stands, by whether the rules are classic.
+_SEEN_BY = {True: "in its row, column or box", False: "among the cells it sees"}
+
+
+def hidden_single_rating(t: Tables, u: int) -> float:
+    """1.2 in a box or region, 1.5 in a line; a diagonal or window (harder to scan than
+    a box, easier than nothing) rates as a line."""
+    n = t.n
+    return 1.2 if 2 * n <= u < 3 * n else 1.5
 
 
 def naked_single_rating(st: State) -> float:

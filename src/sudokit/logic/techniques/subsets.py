@@ -42,7 +42,7 @@ def _naked(st: State, k: int) -> Step | None:
     shape = st.shape
     pop = shape.popcount
     cands = st.cands
-    for u in range(3 * t.n):
+    for u in range(len(t.unit_bits)):
         ucells = t.unit_bits[u] & st.empty
         if ucells.bit_count() <= k:
             continue
@@ -67,10 +67,10 @@ def _naked(st: State, k: int) -> Step | None:
                 continue
             elims.sort()
             word = _SIZE_WORD[k]
-            where = shape.unit_name(u)
+            where = st.rules.unit_name(u)
             extra = [v for v in shared if v != u]
             if extra:
-                where += f" (and {shape.unit_name(extra[0])})"
+                where += f" (and {st.rules.unit_name(extra[0])})"
             text = (
                 f"Naked {word} in {where}: {cells_text(shape, cells)} can only hold "
                 f"{digits_text(shape, shape.digits_of_mask[mask])}, so "
@@ -108,7 +108,7 @@ def _hidden_iter(st: State, k: int) -> Iterator[Hidden]:
     t = st.tables
     shape = st.shape
     n = t.n
-    for u in range(3 * n):
+    for u in range(len(t.unit_bits)):
         ub = t.unit_bits[u]
         if (ub & st.empty).bit_count() <= k:
             continue
@@ -142,7 +142,7 @@ def _hidden_step(
     cells = cells_of(where)
     word = _SIZE_WORD[k]
     text = (
-        f"Hidden {word} in {shape.unit_name(u)}: {digits_text(shape, digits)} fit only "
+        f"Hidden {word} in {st.rules.unit_name(u)}: {digits_text(shape, digits)} fit only "
         f"in {cells_text(shape, cells)}, so those cells hold nothing else: "
         f"{elim_text(shape, elims)}"
     )
@@ -152,7 +152,7 @@ def _hidden_step(
         c, d, v = single
         text += (
             f"; that leaves {shape.cell_name(c)} the only place for {sym(shape, d)} in "
-            f"{shape.unit_name(v)}, so {shape.cell_name(c)} is {sym(shape, d)}"
+            f"{st.rules.unit_name(v)}, so {shape.cell_name(c)} is {sym(shape, d)}"
         )
         placements = ((c, d),)
         tid, name, rating = "direct_" + tid, "Direct " + name, _DIRECT_RATING[k]

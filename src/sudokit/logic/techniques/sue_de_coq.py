@@ -111,10 +111,10 @@ def sue_de_coq(st: State) -> Step | None:
         return ", ".join(shape.cell_name(c) for c in cells_of(bits))
 
     text = (
-        f"Sue de Coq: where {shape.unit_name(line)} crosses {shape.unit_name(box)}, "
+        f"Sue de Coq: where {st.rules.unit_name(line)} crosses {st.rules.unit_name(box)}, "
         f"{cells(core)} hold {digits_set(shape, v)}; with {cells(lc)} "
-        f"{digits_set(shape, ld)} from the rest of {shape.unit_name(line)} and {cells(bc)} "
-        f"{digits_set(shape, bd)} from the rest of {shape.unit_name(box)}, these "
+        f"{digits_set(shape, ld)} from the rest of {st.rules.unit_name(line)} and {cells(bc)} "
+        f"{digits_set(shape, bd)} from the rest of {st.rules.unit_name(box)}, these "
         f"{(core | lc | bc).bit_count()} cells hold as many digits, each exactly once: "
         f"{elim_text(shape, elims)}."
     )

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..candidates import State, cells_of, cellset
+from ..candidates import State, cells_of, cellset, rectangle_keeps_units
 from ..step import Candidate, Step, cells_text, digits_text, elim_text, sym, units_text
 
 Rect = tuple[int, int, int, int]
 
 
 def _rectangles(st: State) -> list[tuple[Rect, int]]:
-    """Rectangles of empty cells on two rows, two columns and two boxes whose cells all
+    """Rectangles of empty cells on two rows, two columns and two boxes (under variant
+    rules: whose every other unit holds two of them on a line, or none; see
+    :func:`~sudokit.logic.candidates.rectangle_keeps_units`) whose cells all
     hold both digits of a bivalue corner: ``((a, b, c, d), digit pair mask)``; ``a`` is
     that bivalue corner, ``b`` shares its row, ``c`` its column, ``d`` is opposite.
     Memoized on the state (every type looks at the same rectangles)."""
     found = st.memo.get("uniqueness.rectangles")
     if found is None:
-        found = list(_find_rectangles(st))
+        # No deadly pattern under knight's, king's or neighbour rules (see Tables).
+        found = list(_find_rectangles(st)) if st.tables.uniqueness else []
         st.memo["uniqueness.rectangles"] = found
     return found  # type: ignore[return-value]
 
@@ -33,6 +36,7 @@ def _find_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
     cands = st.cands
     pop = st.shape.popcount
     box = st.shape.box_index
+    classic = st.rules.classic
     seen: set[tuple[tuple[int, ...], int]] = set()
     for a, m in enumerate(cands):
         if pop[m] != 2:
@@ -47,7 +51,10 @@ def _find_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
                 b, c, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
                 if cands[b] & m != m or cands[c] & m != m or cands[d] & m != m:
                     continue
-                if len({box[a], box[b], box[c], box[d]}) != 2:
+                if classic:
+                    if len({box[a], box[b], box[c], box[d]}) != 2:
+                        continue
+                elif not rectangle_keeps_units(t, (a, b, c, d)):
                     continue
                 key = (tuple(sorted((a, b, c, d))), m)
                 if key in seen:
@@ -210,7 +217,7 @@ def unique_rectangle_3(st: State) -> Step | None:
                     f"{digits_text(shape, shape.digits_of_mask[extra], 'or')}, and with "
                     f"{cells_text(shape, chosen)} they lock "
                     f"{digits_text(shape, shape.digits_of_mask[union])} in "
-                    f"{shape.unit_name(u)}: {elim_text(shape, elims)}."
+                    f"{st.rules.unit_name(u)}: {elim_text(shape, elims)}."
                 )
                 return _ur_step(
                     st, 3, cells, m, elims, rest, round(4.4 + 0.1 * k, 1), tuple(chosen)
@@ -236,7 +243,7 @@ def unique_rectangle_4(st: State) -> Step | None:
                 y = (m & ~(1 << (x - 1))).bit_length()
                 elims = [(p, y), (q, y)]
                 rest = (
-                    f"in {shape.unit_name(u)}, {sym(shape, x)} must be in "
+                    f"in {st.rules.unit_name(u)}, {sym(shape, x)} must be in "
                     f"{shape.cell_name(p)} or {shape.cell_name(q)}, so neither can be "
                     f"{sym(shape, y)}: {elim_text(shape, elims)}."
                 )
@@ -336,7 +343,7 @@ def hidden_rectangle(st: State) -> Step | None:
                 y = (m & ~(1 << (x - 1))).bit_length()
                 elims = [(d, y)]
                 rest = (
-                    f"in {shape.unit_name(rd)} and {shape.unit_name(cd)}, {sym(shape, x)} "
+                    f"in {st.rules.unit_name(rd)} and {st.rules.unit_name(cd)}, {sym(shape, x)} "
                     f"fits only in the rectangle, so {shape.cell_name(d)} as {sym(shape, y)} "
                     f"would put {sym(shape, x)} in {cells_text(shape, beside)} and "
                     f"{sym(shape, y)} in {shape.cell_name(a)}: {elim_text(shape, elims)}."
@@ -351,6 +358,8 @@ def bug_plus_one(st: State) -> Step | None:
     there (otherwise the grid would be a deadly pattern)."""
     shape = st.shape
     t = st.tables
+    if not t.uniqueness:
+        return None  # knight's, king's or neighbour rules: no deadly pattern
     pop = shape.popcount
     three = -1
     for c in cells_of(st.empty):

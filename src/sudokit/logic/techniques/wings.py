@@ -152,7 +152,7 @@ def w_wing(st: State) -> Step | None:
                             sx, sy = sym(shape, dx), sym(shape, dy)
                             text = (
                                 f"W-Wing: {cn(a)} and {cn(b)} both hold "
-                                f"{digits_set(shape, mask)}, and in {shape.unit_name(u)}, "
+                                f"{digits_set(shape, mask)}, and in {st.rules.unit_name(u)}, "
                                 f"{sx} is in {cn(pa)} or {cn(qb)}, which see them; they "
                                 f"cannot both be {sx}, so one is {sy}: "
                                 f"{elim_text(shape, elims)}."
