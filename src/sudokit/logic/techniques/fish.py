@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from ...solvers import native
-from ..candidates import State, cells_of
+from ..candidates import State, cells_of, tables
 from ..step import Step, cells_text, elim_text, sym, units_text
 from .subsets import combos
 
@@ -116,6 +116,7 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
     shape = st.shape
     box_index = shape.box_index
     classic = st.rules.classic
+    area = tables(shape).unit_bits  # the shape's boxes, whatever the rules' regions
     out: list[Step | None] = [None, None]  # finned, sashimi
     for d in range(1, n + 1):
         dc = st.dcells[d]
@@ -171,7 +172,7 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
                             i0 = bnd * band
                             corner = i0 * n + s * width if rows else (s * width) * n + i0
                             bu = 2 * n + box_index[corner]
-                            box = t.unit_bits[bu]
+                            box = area[bu]  # the classic box: a search area
                             bset = 0
                             for i in base:
                                 bset |= 1 << i
@@ -183,6 +184,8 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
                             if not classic:
                                 # The box is a search area here (a jigsaw has none): the
                                 # targets are the cells that see every fin.
+                                if not fins:
+                                    continue
                                 for f in cells_of(fins):
                                     elim_cells &= t.peer_bits[f]
                                 if not elim_cells:
