@@ -12,12 +12,10 @@ from hypothesis import strategies as st
 
 from sudokit import Grid, parse, solve
 from sudokit.geometry import Rules, Shape
-from sudokit.logic import LEVELS, State
+from sudokit.logic import LEVELS, State, explain, hint, rate
 from sudokit.logic import grade as grade_module
 from sudokit.logic.candidates import rectangle_keeps_units, tables
-from sudokit.logic.engine import explain, select, steps
-from sudokit.logic.grade import rate
-from sudokit.logic.hint import hint
+from sudokit.logic.engine import select, steps
 from sudokit.logic.techniques import BY_ID, intersections, variants
 from variants import variant_puzzle
 
@@ -43,7 +41,9 @@ def _check_path(grid: Grid, max_level: str | None = "expert") -> tuple[bool, set
     true to the solution: placements right, eliminations wrong digits, and the
     solution's digit kept in every empty cell. ``(solved, techniques used)``."""
     rules = grid.rules
-    solution = solve(grid).cells
+    solved = solve(grid)
+    assert solved is not None
+    solution = solved.cells
     assert rules.is_solution(solution)
     state = State.from_grid(grid)
     for c in range(rules.ncells):
@@ -144,6 +144,10 @@ def test_jigsaw_steps_speak_of_regions() -> None:
     assert not any("box" in t for t in texts), [t for t in texts if "box" in t]
     h = hint(grid)
     assert h is not None and "box" not in " ".join(h.texts)
+    # A puzzle read as classic text takes the player's grid's rules; two variants differ.
+    assert hint(JIGSAW6_PUZZLE, grid) == h
+    with pytest.raises(ValueError, match="rules"):
+        hint(grid, Grid(Rules.make(6, ["x"]), grid.cells))
 
 
 # --- variant techniques ------------------------------------------------------------------

@@ -18,47 +18,12 @@ from easiest to hardest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Concatenate, ParamSpec, TypeVar
-
-from ..grid import Grid, require_classic
 from .candidates import State
-from .engine import Explanation, PuzzleLike, next_step, select, to_grid
-from .engine import explain as _explain
-from .grade import Rating
-from .grade import rate as _rate
-from .hint import Hint
-from .hint import hint as _hint
+from .engine import Explanation, explain, next_step, select
+from .grade import Rating, rate
+from .hint import Hint, hint
 from .step import Link, Step
 from .techniques import BY_ID, LEVELS, TECHNIQUES, Level, Technique
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _classic_only(
-    what: str, fn: Callable[Concatenate[PuzzleLike, _P], _R]
-) -> Callable[Concatenate[PuzzleLike, _P], _R]:
-    """``fn`` refusing a puzzle (or a player's grid) under variant rules: the techniques
-    know classic rules only, and a variant is never rated or hinted as if it were
-    classic (:class:`~sudokit.errors.UnsupportedRulesError`)."""
-
-    @wraps(fn)
-    def guarded(puzzle: PuzzleLike, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        grid = to_grid(puzzle)  # text may carry rules too (a Solo ID, an f-puzzles link)
-        require_classic(grid, what)
-        for other in (*args, *kwargs.values()):
-            if isinstance(other, Grid):
-                require_classic(other, what)
-        return fn(grid, *args, **kwargs)
-
-    return guarded
-
-
-rate = _classic_only("rate", _rate)
-explain = _classic_only("explain", _explain)
-hint = _classic_only("hint", _hint)
 
 __all__ = [
     "BY_ID",

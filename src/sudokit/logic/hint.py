@@ -115,6 +115,17 @@ def hint(
         raise ValueError(
             f"the current grid is {cur.size}×{cur.size}, the puzzle {grid.size}×{grid.size}"
         )
+    if cur.rules is not grid.rules:
+        # Text read as classic takes the other grid's variant rules; two variants differ.
+        if grid.rules.classic:
+            grid = Grid(cur.rules, grid.cells)
+        elif cur.rules.classic:
+            cur = Grid(grid.rules, cur.cells)
+        else:
+            raise ValueError(
+                f"the current grid's rules ({cur.rules.name}) are not the puzzle's"
+                f" ({grid.rules.name})"
+            )
     for c, v in enumerate(grid.cells):
         if v and cur[c] != v:
             raise ValueError(f"the current grid changes the given at {shape.cell_name(c)}")
