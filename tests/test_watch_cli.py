@@ -87,11 +87,11 @@ def test_gif_export(tmp_path: Path) -> None:
     from PIL import Image
 
     path = tmp_path / "out.gif"
-    code, out, _ = invoke(
+    code, out, err = invoke(
         FAMOUS, "-a", "mrv", "--gif", str(path), "--fps", "12", "--max-frames", "20"
     )
     assert code == 0, out
-    assert out.startswith(f"wrote {path}:")
+    assert err.startswith(f"wrote {path}:") and "wrote" not in out  # said on stderr, as show
     with Image.open(path) as im:
         assert im.is_animated and im.n_frames <= 20
     code, out, _ = invoke(FAMOUS, "--gif", str(path), "--max-frames", "8", "--json")
@@ -248,6 +248,6 @@ def test_progress_on_a_terminal_goes_to_stderr_only(
     if importlib.util.find_spec("PIL") is not None:
         reports.clear()
         gif = tmp_path / "a.gif"
-        code, out, _ = invoke(EASY, "-a", "mrv", "--gif", str(gif), "--max-frames", "3")
-        assert code == 0 and out.startswith(f"wrote {gif}")
+        code, _, err = invoke(EASY, "-a", "mrv", "--gif", str(gif), "--max-frames", "3")
+        assert code == 0 and f"wrote {gif}" in err
         assert [r for r in reports if r[0] == "frames"][-1] == ("frames", 2, 2)

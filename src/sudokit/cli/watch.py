@@ -262,7 +262,10 @@ def watch(
             )
         if not (summary or as_json):
             steps = ", ".join(f"{a} {s:,} steps" for a, s in info.steps.items())
-            click.echo(f"wrote {gif}: {info.frames} frames, {info.seconds:.1f} s ({steps})")
+            # stderr, as show --png says it: stdout holds only what a pipe should read
+            click.echo(
+                f"wrote {gif}: {info.frames} frames, {info.seconds:.1f} s ({steps})", err=True
+            )
         if not info.complete:
             click.echo(
                 f"note: the GIF stops after {limit or 0:,} steps, before the end "
