@@ -220,7 +220,7 @@ def draw_watch_board(
     shape = view.shape
     tints: dict[int, tuple[int, int, int]] = {}
     if view.focus_unit is not None:
-        for c in shape.units[view.focus_unit]:
+        for c in (view.rules or shape.rules).units[view.focus_unit]:
             tints[c] = hex_rgb(palette.focus_unit)
     if view.tried is not None and view.values[view.tried[0]] != view.tried[1]:
         tints[view.tried[0]] = hex_rgb(palette.tried_fill)

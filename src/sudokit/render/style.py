@@ -105,6 +105,7 @@ def view_of_replay(replay: Replay, *, candidates: bool = True) -> PictureView:
         tried,
         mark,
         struck,
+        rules=replay.grid.rules,
     )
 
 

@@ -33,14 +33,22 @@ def dlx(grid: Grid) -> Iterator[Event]:
     step takes the column with the fewest rows left (Knuth's heuristic, leftmost on a
     tie) and tries its rows in order; undoing a choice uncovers in reverse, which is
     what the links make cheap.
+
+    Under variant rules every unit is a column of digits: regions, diagonals, windows.
+    Knight's and king's moves and non-consecutive neighbours are not "exactly once"
+    constraints but "at most once" ones: each pair of placements they forbid together
+    is a *secondary* column (Knuth's generalized exact cover), covered when either row
+    is chosen, so the other leaves, but never chosen to branch on.
     """
     if grid.conflicts():
         yield from _duplicates(grid)
         return
+    rules = grid.rules
     shape = grid.shape
     n, ncells = shape.n, shape.ncells
     sym = shape.symbols
     name = shape.cell_name
+    unit_of = rules.unit_of
     cand = initial_candidates(grid)
     for cell in range(ncells):
         if not cand[cell]:
@@ -48,33 +56,55 @@ def dlx(grid: Grid) -> Iterator[Event]:
             yield Failed("No solution: a cell has no candidate")
             return
 
-    # Constraint ids: cell c -> c; unit u (0..3n-1, as in Shape.units) holding digit d
-    # -> ncells + u * n + d - 1. Only constraints the givens leave open become columns.
+    # Constraint ids: cell c -> c; unit u (as in Rules.units: rows, columns, boxes or
+    # regions, then any diagonals and windows) holding digit d -> ncells + u * n + d - 1.
+    # Only constraints the givens leave open become columns.
     def constraints(cell: int, digit: int) -> tuple[int, ...]:
-        return (cell, *(ncells + u * n + digit - 1 for u in shape.unit_of[cell]))
+        return (cell, *(ncells + u * n + digit - 1 for u in unit_of[cell]))
 
     satisfied = {k for c, v in enumerate(grid.cells) if v for k in constraints(c, v)}
-    open_ids = [k for k in range(ncells + 3 * n * n) if k not in satisfied]
-    # Node 0 is the root; nodes 1..len(open_ids) the column headers; then row nodes.
+    open_ids = [k for k in range(ncells + len(rules.units) * n) if k not in satisfied]
+    # Secondary columns: placements that may not stand together (a knight's or king's
+    # move apart with one digit, consecutive digits side by side), as pairs of rows.
+    exclusive: dict[tuple[int, int], list[int]] = {}
+    secondary: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for a in range(ncells):
+        for b in rules.extra_peers[a]:
+            if a < b:
+                secondary += [((a, d), (b, d)) for d in range(1, n + 1)]
+        for b in rules.neighbours[a]:
+            if a < b:
+                secondary += [((a, d), (b, d + 1)) for d in range(1, n)]
+                secondary += [((a, d + 1), (b, d)) for d in range(1, n)]
+    nsec = 0
+    for pair in secondary:  # only pairs of rows that are both still possible
+        if all(not grid.cells[c] and cand[c] >> (d - 1) & 1 for c, d in pair):
+            for row in pair:
+                exclusive.setdefault(row, []).append(nsec)
+            nsec += 1
+    # Node 0 is the root; nodes 1..len(open_ids) the column headers, then the secondary
+    # columns' headers (outside the root's ring: never chosen); then row nodes.
     ncol = len(open_ids)
+    nhead = ncol + nsec
     column_of_id = {k: i + 1 for i, k in enumerate(open_ids)}
-    left = list(range(-1, ncol))
+    left = [*range(-1, ncol), *range(ncol + 1, nhead + 1)]
     left[0] = ncol
-    right = [*range(1, ncol + 1), 0]
-    up = list(range(ncol + 1))
-    down = list(range(ncol + 1))
-    col = list(range(ncol + 1))
-    size = [0] * (ncol + 1)
-    row_of: list[tuple[int, int]] = [(-1, 0)] * (ncol + 1)  # node -> (cell, digit)
-    header_id = [-1, *open_ids]
+    right = [*range(1, ncol + 1), 0, *range(ncol + 1, nhead + 1)]
+    up = list(range(nhead + 1))
+    down = list(range(nhead + 1))
+    col = list(range(nhead + 1))
+    size = [0] * (nhead + 1)
+    row_of: list[tuple[int, int]] = [(-1, 0)] * (nhead + 1)  # node -> (cell, digit)
+    header_id = [-1, *open_ids, *[-1] * nsec]
 
     for cell in range(ncells):
         if grid.cells[cell]:
             continue
         for digit in shape.digits_of_mask[cand[cell]]:
             first = len(col)
-            for k in constraints(cell, digit):
-                c = column_of_id[k]
+            columns = [column_of_id[k] for k in constraints(cell, digit)]
+            columns += [ncol + 1 + k for k in exclusive.get((cell, digit), ())]
+            for c in columns:
                 node = len(col)
                 col.append(c)
                 row_of.append((cell, digit))
@@ -129,14 +159,14 @@ def dlx(grid: Grid) -> Iterator[Event]:
         if k < ncells:
             return Contradiction(k, f"No digit can go in {name(k)}: dead end")
         unit, d = divmod(k - ncells, n)
-        return Contradiction(None, f"{sym[d]} has no place left in {shape.unit_name(unit)}")
+        return Contradiction(None, f"{sym[d]} has no place left in {rules.unit_name(unit)}")
 
     def search() -> Steps:
         if right[0] == 0:
             solution = list(grid.cells)
             for cell, digit in chosen:
                 solution[cell] = digit
-            yield Solved(Grid(shape, solution))
+            yield Solved(Grid(rules, solution))
             return True
         c, j = right[0], right[0]
         while j != 0:  # the column with the fewest rows, leftmost on a tie

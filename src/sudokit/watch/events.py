@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 
 # --- events ---------------------------------------------------------------------------
@@ -113,8 +113,9 @@ Steps = Generator[Event, None, bool]
 FINAL = (Solved, Failed, Stuck)
 
 
-def describe(event: Event, shape: Shape) -> str:
-    """One line for people: ``Try 5 in r1c3``."""
+def describe(event: Event, shape: Shape | Rules) -> str:
+    """One line for people: ``Try 5 in r1c3``. Given the puzzle's rules, units past the
+    classic ones are named too (``the ↘ diagonal``, ``window 2``)."""
     sym = shape.symbols
     match event:
         case Focus(cell, note):

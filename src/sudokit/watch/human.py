@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..errors import UnsupportedRulesError
 from ..grid import Grid
 from ..logic.candidates import State
-from ..logic.engine import select, steps
+from ..logic.engine import steps
 from ..solvers import search
 from .events import (
     Eliminate,
@@ -34,12 +35,15 @@ def human(grid: Grid) -> Iterator[Event]:
         yield from _duplicates(grid)
         return
     shape = grid.shape
+    rules = grid.rules
     count = search(grid, 2).count
     if count == 0:
         yield Failed("No solution: the puzzle contradicts itself")
         return
     unique = count == 1
     state = State.from_grid(grid)
+    if not rules.classic and getattr(state, "rules", None) is not rules:  # never as classic
+        raise UnsupportedRulesError(f"the logic engine does not handle {rules.name} rules")
     kept = initial_candidates(grid)
     # Candidates the engine starts without (none today) leave first, so the board a
     # viewer replays matches the engine's from the start.
@@ -48,7 +52,7 @@ def human(grid: Grid) -> Iterator[Event]:
             for digit in shape.digits_of_mask[kept[cell] & ~state.cands[cell]]:
                 yield Eliminate(cell, digit, "not allowed by the givens")
             kept[cell] = state.cands[cell]
-    for step, after in steps(state, unique=unique, techniques=select(shape=shape, unique=unique)):
+    for step, after in steps(state, unique=unique):
         pattern = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
         if pattern:
             yield Focus(pattern[0], step.name)
@@ -68,7 +72,7 @@ def human(grid: Grid) -> Iterator[Event]:
             for digit in shape.digits_of_mask[kept[cell] & ~after.cands[cell]]:
                 if (cell, digit) in explicit:
                     continue
-                source = next((c for c in placed.get(digit, ()) if c in shape.peers[cell]), None)
+                source = next((c for c in placed.get(digit, ()) if c in rules.peers[cell]), None)
                 because = (
                     f"{shape.cell_name(source)} is {shape.symbols[digit - 1]}"
                     if source is not None

@@ -43,15 +43,23 @@ def propagation(grid: Grid) -> Iterator[Event]:
     so the guesses here are the fast solver's, one for one. From 12×12 up that order
     has a budget of guesses too, and when it runs out every trial is undone and the
     search starts again in another order (the fast solver's restarts, same draws).
+
+    Under variant rules the units and peers are the rules': a diagonal or window is a
+    unit for hidden singles, a settled digit leaves the cells a knight's or king's move
+    away, and under non-consecutive rules its two neighbouring digits leave the cells
+    beside it.
     """
     if grid.conflicts():
         yield from _duplicates(grid)
         return
+    rules = grid.rules
     shape = grid.shape
     n, ncells, full = shape.n, shape.ncells, shape.all_mask
-    peers, units, pop = shape.peers, shape.units, shape.popcount
+    peers, units, pop = rules.peers, rules.units, shape.popcount
+    near = rules.neighbours if rules.nonconsecutive else None
     sym = shape.symbols
     name = shape.cell_name
+    unit_name = rules.unit_name
     # Each box-line intersection: (line unit, box unit, its cells, the rest of the line,
     # the rest of the box). Empty unless the size propagates locked candidates.
     segments: list[tuple[int, int, tuple[int, ...], list[int], list[int]]] = []
@@ -85,6 +93,21 @@ def propagation(grid: Grid) -> Iterator[Event]:
                         m ^= bit
                         cand[p] = m
                         yield Eliminate(p, digit, because)
+                        if not m:
+                            yield Contradiction(p, f"{name(p)} has no candidate left")
+                            return False
+                        if not m & (m - 1):
+                            queue.append((p, True))
+                if near is not None:  # non-consecutive: digit ± 1 leave the cells beside
+                    side = (bit << 1 | bit >> 1) & full
+                    for p in near[cell]:
+                        m = cand[p]
+                        if not m & side:
+                            continue
+                        for d in shape.digits_of_mask[m & side]:
+                            m ^= _bit(d)
+                            cand[p] = m
+                            yield Eliminate(p, d, f"{because}, beside it")
                         if not m:
                             yield Contradiction(p, f"{name(p)} has no candidate left")
                             return False
@@ -137,8 +160,8 @@ def propagation(grid: Grid) -> Iterator[Event]:
                         continue
                     yield FocusUnit(unit, digit)
                     because = (
-                        f"{kind}: in {shape.unit_name(unit)}, {sym[digit - 1]} can only go "
-                        f"in {shape.unit_name(there)}"
+                        f"{kind}: in {unit_name(unit)}, {sym[digit - 1]} can only go "
+                        f"in {unit_name(there)}"
                     )
                     for c in cells:
                         m = cand[c] ^ bit
@@ -164,7 +187,7 @@ def propagation(grid: Grid) -> Iterator[Event]:
             if once != full:
                 digit = _digit((full & ~once) & -(full & ~once))
                 yield Contradiction(
-                    None, f"{sym[digit - 1]} has no place left in {shape.unit_name(unit)}"
+                    None, f"{sym[digit - 1]} has no place left in {unit_name(unit)}"
                 )
                 return None
             singles = once & ~twice
@@ -179,15 +202,13 @@ def propagation(grid: Grid) -> Iterator[Event]:
                         yield Contradiction(
                             c,
                             f"{name(c)} is the only place for both {sym[a - 1]} and "
-                            f"{sym[b - 1]} in {shape.unit_name(unit)}",
+                            f"{sym[b - 1]} in {unit_name(unit)}",
                         )
                         return None
                     digit = _digit(s)
                     yield FocusUnit(unit, digit)
                     cand[c] = s
-                    yield Place(
-                        c, digit, f"hidden single (its only place in {shape.unit_name(unit)})"
-                    )
+                    yield Place(c, digit, f"hidden single (its only place in {unit_name(unit)})")
                     return c
         return -1
 
@@ -212,7 +233,7 @@ def propagation(grid: Grid) -> Iterator[Event]:
         rng = run.rng
         cell = choose(cand, rng)
         if cell < 0:
-            yield Solved(Grid(shape, [_digit(m) for m in cand]))
+            yield Solved(Grid(rules, [_digit(m) for m in cand]))
             return True
         mask = cand[cell]
         k = pop[mask]

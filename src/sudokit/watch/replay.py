@@ -58,6 +58,7 @@ class Replay:
     def __init__(self, grid: Grid, algorithm: str = "propagation") -> None:
         self.grid = grid
         self.shape = grid.shape
+        self.rules = grid.rules
         self.algorithm = get_algorithm(algorithm)
         self.values = list(grid.cells)
         self.origin = [GIVEN if v else EMPTY for v in grid.cells]
@@ -85,15 +86,15 @@ class Replay:
         if self.kept is not None:
             return self.kept
         if self.algorithm.candidates == "derived":
-            return Grid(self.shape, self.values).candidates()
+            return Grid(self.rules, self.values).candidates()
         return None
 
     def board(self) -> Grid:
-        return Grid(self.shape, self.values)
+        return Grid(self.rules, self.values)
 
     def caption(self) -> str:
         """The last event in words ('' before the first)."""
-        return "" if self.last is None else describe(self.last, self.shape)
+        return "" if self.last is None else describe(self.last, self.rules)
 
     # --- changing ---------------------------------------------------------------------
     def _set(self, what: int, cell: int, new: int) -> None:
