@@ -322,7 +322,7 @@ def test_show_states_the_rules_and_maps_jigsaw_regions() -> None:
     cells = [0] * 81
     cells[0], cells[80] = 5, 7
     x = Grid(Rules.make(9, ["x", "anti-knight"]), cells)
-    assert format_shown(x) == "rules: X + anti-knight\n" + format_pretty(x)
+    assert format_shown(x) == "rules: X + anti-knight (9+x+anti-knight)\n" + format_pretty(x)
     rules = Rules.make(9, ["x"], regions=random_regions(9, random.Random(3)))
     lines = format_shown(Grid(rules, cells)).splitlines()
     assert lines[0].startswith("rules: X + jigsaw")
@@ -345,5 +345,5 @@ def test_show_command_prints_a_variant_puzzles_rules() -> None:
     text = json.dumps({"size": 9, "grid": rows, "diagonal+": True, "diagonal-": True})
     result = CliRunner().invoke(main, ["show", text])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "rules: X"
+    assert result.output.splitlines()[0] == "rules: X (9+x)"
     assert result.output.splitlines()[1].startswith("5 . . | ")

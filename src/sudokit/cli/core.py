@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 import click
 
 from ..errors import ParseError, RulesError, WriteError
-from ..formats import format_line, format_pretty, parse, read_puzzles
+from ..formats import format_line, format_rules_line, parse, read_puzzles
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
@@ -85,9 +85,19 @@ class _Task(NamedTuple):
     counted: bool = False
 
 
-def _json(puzzle: str, fields: dict[str, Any], error: str | None, line: int | None) -> str:
+def _json(
+    puzzle: str,
+    fields: dict[str, Any],
+    error: str | None,
+    line: int | None,
+    grid: Grid | None = None,
+) -> str:
+    """One JSON answer; a variant puzzle's carries its rules' code (``"rules": "9+x"``), as
+    the JSON records that ``read_puzzles`` reads do."""
     import json  # on use: a one-puzzle solve without --json does not pay for it
 
+    if grid is not None and not grid.rules.classic:
+        fields = {"rules": grid.rules.code, **fields}
     return json.dumps({"puzzle": puzzle, **fields, "error": error, "line": line})
 
 
@@ -103,7 +113,7 @@ def _answer_argument(text: str, task: _Task, as_json: bool, rules: RulesChoice |
         return 2
     answer = task.one(grid, _interruptible_search(grid, task.one_limit))
     if as_json:
-        click.echo(_json(format_line(grid), answer.fields, None, None))
+        click.echo(_json(format_line(grid), answer.fields, None, None, grid))
     else:
         click.echo(answer.text)
     if answer.note:
@@ -222,20 +232,21 @@ def _answer_records(
             chunks.append(chunk)
             yield [r.grid for r in chunk if r.grid is not None]
 
+    grid: Grid | None
     for outcomes in search_chunks(grids(), task.many_limit, jobs=jobs):
         found = iter(outcomes)
         for record in chunks.popleft():
             if record.grid is None:
                 error = str(record.error)
                 text, puzzle, fields = f"error: {error}", record.text, task.error_fields
-                code, note = 2, None
+                code, note, grid = 2, None, None
             else:
                 answer = task.many(record.grid, next(found))
-                error, puzzle = None, format_line(record.grid)
+                error, puzzle, grid = None, format_line(record.grid), record.grid
                 text, fields, code = answer.text, answer.fields, answer.code
                 note = answer.note
             if as_json:
-                click.echo(_json(puzzle, fields, error, record.line))
+                click.echo(_json(puzzle, fields, error, record.line, grid))
             else:
                 if pretty and not first:
                     click.echo()
@@ -284,7 +295,14 @@ SEVERAL_NOTE = "several solutions; one is shown"
 
 
 def _solved(solution: Grid, pretty: bool, unique: bool, note: str | None = None) -> _Answer:
-    text = format_pretty(solution) if pretty else format_line(solution)
+    # A variant's solution says its rules (9+x:..., or the picture's "rules:" line), so
+    # that reading it back gives the same puzzle; a classic one prints as it always has.
+    if pretty:
+        from ..render.text import format_shown
+
+        text = format_shown(solution)
+    else:
+        text = format_rules_line(solution)
     fields = {"solution": format_line(solution), "status": "solved", "unique": unique}
     return _Answer(text, fields, 0, note)
 
@@ -463,6 +481,7 @@ def validate_cmd(
 @click.option(
     "--candidates", is_flag=True, help="Draw every empty cell's candidates in the pictures."
 )
+@rules_options
 @click.pass_context
 def show_cmd(
     ctx: click.Context,
@@ -472,10 +491,14 @@ def show_cmd(
     svg_path: str | None,
     with_solution: bool,
     candidates: bool,
+    rules: RulesChoice | None,
 ) -> None:
     """Print a puzzle as a picture with box lines; optionally draw it as PNG or SVG.
 
-    The printed picture is read back by every command, as an argument or through -f.
+    The printed picture is read back by every command, as an argument or through -f. A
+    variant puzzle's picture starts with its rules, in words and as a code ('rules: X
+    (9+x)'); a jigsaw's rows end with their regions' letters. --variant or --rules reads
+    plain digits under variant rules.
 
     \b
     Examples:
@@ -483,9 +506,12 @@ def show_cmd(
       sudokit show --line "$(cat picture.txt)"
       sudokit show "$(sudokit generate --seed 1)" | sudokit solve -f -
       sudokit show "$(sudokit generate --seed 1)" --png board.png --solution
+      sudokit show --variant x "$(cat x-puzzle.txt)" | sudokit solve -f -
     """
     try:
         grid = parse(puzzle)
+        if rules is not None:
+            grid = rules.apply(grid)
     except ParseError as err:
         report_parse_error(puzzle, err)
         ctx.exit(2)
@@ -496,7 +522,7 @@ def show_cmd(
             check_writable(target)  # before anything is drawn or printed
     from ..render.text import format_shown  # a variant's rules, made visible
 
-    click.echo(format_line(grid) if as_line else format_shown(grid))
+    click.echo(format_rules_line(grid) if as_line else format_shown(grid))
     if png_path is None and svg_path is None:
         return
     solution = None

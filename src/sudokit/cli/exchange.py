@@ -6,11 +6,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 import click
 
-from ..errors import ParseError
+from ..errors import ParseError, RulesError
 from ..files import open_replacing
 from ..formats import (
     READ_FORMATS,
@@ -24,10 +24,9 @@ from ..formats import (
     parse_position,
     read_puzzles,
 )
-
-if TYPE_CHECKING:
-    pass
+from ..grid import Grid
 from ._io import Failure, byte_progress, open_source, report_parse_error
+from ._rules import RulesChoice, rules_options
 
 #: Formats whose puzzles span several lines: a blank line goes between two of them.
 _MULTILINE = frozenset({"pretty", "pencilmarks", "sdk", "ss"})
@@ -44,8 +43,25 @@ def _output(path: str | None) -> Iterator[IO[str]]:
         yield handle
 
 
-def _records(puzzle: str | None, path: str | None, source_format: str | None) -> Iterator[Record]:
-    """The puzzles of the argument or the file, as records."""
+def _under(rules: RulesChoice, position: Position) -> Position:
+    """``position`` under the rules asked for (``--variant``/``--rules``); RulesError when
+    they do not fit it."""
+    from dataclasses import replace
+
+    givens = rules.apply(position.givens)
+    placed = position.placed
+    if placed is not None:
+        placed = Grid(givens.rules, placed.cells)
+    return replace(position, givens=givens, placed=placed)
+
+
+def _records(
+    puzzle: str | None,
+    path: str | None,
+    source_format: str | None,
+    rules: RulesChoice | None = None,
+) -> Iterator[Record]:
+    """The puzzles of the argument or the file, as records (under ``rules`` if given)."""
     if puzzle is not None:
         kind = None if source_format in (None, "auto") else source_format
         try:
@@ -53,12 +69,23 @@ def _records(puzzle: str | None, path: str | None, source_format: str | None) ->
         except ParseError as err:
             report_parse_error(puzzle, err)
             raise click.exceptions.Exit(2) from None
+        if rules is not None:
+            position = _under(rules, position)  # RulesError: error: ..., exit 2
         yield Record(1, puzzle, position.givens, None, position)
         return
     assert path is not None
     with open_source(path) as source, byte_progress(source, "reading") as tick:
         kind = source.format if source_format in (None, "auto") else source_format
         for record in read_puzzles(source.lines, format=kind):
+            if rules is not None and record.grid is not None:
+                try:
+                    position = _under(rules, record.position or Position(record.grid))
+                except RulesError as err:
+                    # That line's error (another size, rules of its own); the rest goes on.
+                    error = ParseError(str(err), line=record.line)
+                    record = Record(record.line, record.text, None, error)
+                else:
+                    record = Record(record.line, record.text, position.givens, None, position)
             yield record
             tick()
 
@@ -102,6 +129,7 @@ def _records(puzzle: str | None, path: str | None, source_format: str | None) ->
     default=None,
     help="Write to OUT (replaced only once everything is written) instead of stdout.",
 )
+@rules_options
 @click.pass_context
 def convert_cmd(
     ctx: click.Context,
@@ -110,6 +138,7 @@ def convert_cmd(
     source_format: str,
     target: str | None,
     out: str | None,
+    rules: RulesChoice | None,
 ) -> None:
     """Convert puzzles between the formats Sudoku programs exchange.
 
@@ -124,7 +153,9 @@ def convert_cmd(
     non-consecutive) go along too: line and json write them (9+x:...), solo writes
     classic, X and jigsaw, fpuzzles, fpuzzles-link and sudokupad write them all; the
     other formats hold classic puzzles only and refuse a variant. A rule sudokit does
-    not play (killer cages, thermometers, arrows...) is refused, never dropped.
+    not play (killer cages, thermometers, arrows...) is refused, never dropped. --variant
+    or --rules reads plain digits under variant rules (sudokit convert --variant x -f
+    x.txt --to sudokupad).
 
     A malformed puzzle is reported as 'error: line N: ...' on stderr and left out; the
     others are converted (exit status 2).
@@ -148,7 +179,7 @@ def convert_cmd(
     with _output(out) as handle:
         if target == "csv":
             handle.write(csv_header() + "\n")
-        for record in _records(puzzle, path, source_format):
+        for record in _records(puzzle, path, source_format, rules):
             if record.grid is None:
                 click.echo(f"error: {record.error}", err=True)
                 code = 2

@@ -13,7 +13,9 @@
 - the formats that carry a puzzle's rules: Simon Tatham's Solo game IDs (:mod:`.solo`),
   f-puzzles JSON and the f-puzzles and SudokuPad links (:mod:`.fpuzzles`, over the
   lz-string codec in :mod:`.lzstring`); a line or JSON record of a variant puzzle carries
-  its rules' code (``9+x:1.4...``, :func:`format_rules_line`).
+  its rules' code (``9+x:1.4...``, :func:`format_rules_line`), and a picture under a
+  ``rules: X (9+x)`` first line (what ``sudokit show`` prints) is read under them
+  (:func:`parse_shown`).
 
 The modules, each importing only those before it: ``text`` (plain text of one grid),
 ``position`` (``Position``, ``Record``, format names), ``lzstring``, ``solo``,
@@ -36,6 +38,7 @@ from .text import (
     parse_pretty,
     parse_rows,
     parse_rules_line,
+    parse_shown,
 )
 
 if TYPE_CHECKING:
@@ -164,6 +167,7 @@ __all__ = [
     "parse_rows",
     "parse_rules_line",
     "parse_sdk",
+    "parse_shown",
     "parse_solo",
     "parse_ss",
     "read_puzzles",

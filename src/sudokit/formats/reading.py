@@ -16,6 +16,7 @@ from .text import (
     _ALLOWED,
     _DECORATION,
     _VALUE,
+    RULES_HEADING,
     RULES_LINE,
     _check_duplicates,
     _from_symbols,
@@ -23,6 +24,8 @@ from .text import (
     parse_pretty,
     parse_rows,
     parse_rules_line,
+    parse_shown,
+    read_heading,
 )
 
 # ``Record`` (and pathlib) are imported where a file is read: a one-puzzle ``parse`` needs
@@ -48,6 +51,8 @@ def parse(
     if isinstance(puzzle, str):
         if "".join(puzzle.split()).startswith("[["):
             return parse_rows(_nested_list(puzzle), size=size, check=check)
+        if RULES_HEADING.match(puzzle.lstrip()):  # a picture under its rules, as show prints
+            return parse_pretty(puzzle, size=size, check=check)
         if RULES_LINE.match(puzzle.strip()):
             grid = parse_rules_line(puzzle, check=check)
             if size is not None and grid.size != size:
@@ -193,15 +198,50 @@ def read_puzzles(
         return
     block: list[str] = []
     block_line = 0
+    # A picture under its rules (what ``show`` prints for a variant): its lines from the
+    # ``rules:`` heading on, and the rows it needs (None: not known yet).
+    shown: list[str] = []
+    shown_rows: int | None = None
 
     def flush_incomplete() -> Record:
         n = len(block[0])
         err = CellCountError(f"incomplete picture: {len(block)} of {n} rows", line=block_line)
         return Record(block_line, "\n".join(block), None, err)
 
+    def flush_shown() -> Record:
+        first, text = block_line, "\n".join(shown)
+        try:
+            return Record(first, text, parse_shown(text, check=check), None)
+        except ParseError as err:
+            return Record(first, text, None, err.at_line(first + (err.line or 1) - 1))
+
     try:
         for number, raw in enumerate(lines, start=1):
             stripped = raw.strip()
+            if shown:
+                if not stripped or stripped.startswith("#"):
+                    yield flush_shown()  # cut short: its error says what is missing
+                    shown, shown_rows = [], None
+                    continue
+                shown.append(stripped)
+                symbols = _DECORATION.sub("", stripped)
+                if symbols:  # a row, not a ruler line
+                    if shown_rows is None:
+                        try:
+                            shown_rows = read_heading(shown[0]).rows_of(symbols)
+                        except ParseError:
+                            shown_rows = None  # read to the next blank line, then say why
+                    done = sum(1 for s in shown[1:] if _DECORATION.sub("", s))
+                    if done == shown_rows:
+                        yield flush_shown()
+                        shown, shown_rows = [], None
+                continue
+            if RULES_HEADING.match(stripped):
+                if block:
+                    yield flush_incomplete()
+                    block = []
+                shown, block_line = [stripped], number
+                continue
             if not stripped or stripped.startswith("#"):
                 if block:
                     yield flush_incomplete()
@@ -255,6 +295,8 @@ def read_puzzles(
             yield Record(number, stripped, None, _no_puzzle(stripped, tokens, number, check))
         if block:
             yield flush_incomplete()
+        if shown:
+            yield flush_shown()
     finally:
         if isinstance(lines, io.IOBase) and lines is not source:
             lines.close()

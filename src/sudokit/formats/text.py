@@ -15,7 +15,7 @@ from ..errors import (
     ShapeError,
     SymbolError,
 )
-from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Rules, Shape
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Rules, Shape, variant_name
 from ..grid import Grid
 
 # Characters a picture may use for its lines; they carry no cell.
@@ -103,8 +103,153 @@ def parse_line(text: str, *, size: int | None = None, check: bool = True) -> Gri
 
 
 def parse_pretty(text: str, *, size: int | None = None, check: bool = True) -> Grid:
-    """Parse a picture (any lines, separators and spacing); only the symbols count."""
+    """Parse a picture (any lines, separators and spacing); only the symbols count.
+
+    A picture whose first line says its rules (``rules: X + anti-knight (9+x+anti-knight)``,
+    as ``sudokit show`` prints a variant) is read under them; see :func:`parse_shown`.
+    """
+    if RULES_HEADING.match(text.lstrip()):
+        grid = parse_shown(text, check=check)
+        if size is not None and grid.size != size:
+            raise CellCountError(f"expected a {size}×{size} grid, got {grid.size}×{grid.size}")
+        return grid
     return _from_symbols(_DECORATION.sub("", text), size, check)
+
+
+#: The first line of a picture with its rules: ``rules:``, the rules in words, and their
+#: code in brackets (``rules: X + anti-knight (9+x+anti-knight)``); words or code may be
+#: left out, and what follows a ``;`` is a comment.
+RULES_HEADING = re.compile(r"rules\s*:", re.IGNORECASE)
+_HEADING_CODE = re.compile(r"\(\s*(\d+(?:\+[A-Za-z_-]+(?::[A-Za-z]+)?)*)\s*\)")
+_REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+class ShownHeading:
+    """What the first line of a picture with rules says: the size (None: told by the
+    cells), the variant names, and a jigsaw's region letters (None: they are in the map
+    beside the digits, one letter per cell)."""
+
+    __slots__ = ("letters", "size", "variants")
+
+    def __init__(self, size: int | None, variants: tuple[str, ...], letters: str | None):
+        self.size = size
+        self.variants = variants
+        self.letters = letters
+
+    @property
+    def mapped(self) -> bool:
+        """Whether each row holds its regions' letters after its digits."""
+        return "jigsaw" in self.variants and self.letters is None
+
+    def rows_of(self, symbols: str) -> int | None:
+        """The number of rows the picture has, told by the heading or by the symbols of
+        its first row (None when they are no size's)."""
+        if self.size is not None:
+            return self.size
+        count = len(symbols) // 2 if self.mapped else len(symbols)
+        return count if count in SIZES else None
+
+    def rules(self, n: int, regions: str | None = None) -> Rules:
+        """The rules of an ``n × n`` grid, the map's ``regions`` given for a mapped jigsaw."""
+        letters = regions if regions is not None else self.letters
+        others = [v for v in self.variants if v != "jigsaw"]
+        try:
+            if letters is None:
+                return Rules.make(n, others)
+            return Rules.parse("+".join([str(n), *others, "jigsaw:" + letters.upper()]))
+        except RulesError as err:
+            raise ParseError(str(err), line=1) from None
+
+
+def read_heading(line: str) -> ShownHeading:
+    """The rules a picture's first line states (``rules: X + jigsaw (9+x+jigsaw)``);
+    ParseError naming what is wrong (an unknown variant, words and code that disagree)."""
+    body = RULES_HEADING.sub("", line.strip(), count=1)
+    found = _HEADING_CODE.search(body)
+    words = (body[: found.start()] if found else body).split(";")[0].strip()
+    try:
+        named: list[str] = []
+        if words and words.lower() != "classic":
+            named = [variant_name(w) for w in words.split("+")]
+        if found is None:
+            if not words:
+                raise ParseError("'rules:' names no rules (such as 'rules: X (9+x)')", line=1)
+            return ShownHeading(None, tuple(dict.fromkeys(named)), None)
+        head, *parts = found.group(1).split("+")
+        size = int(head)
+        if size not in SIZES:
+            sizes = ", ".join(str(s) for s in SIZES)
+            raise ParseError(f"rules ({found.group(1)}): {size} is no size ({sizes})", line=1)
+        coded: list[str] = []
+        letters = None
+        for part in parts:
+            name, _, arg = part.partition(":")
+            coded.append(variant_name(name))
+            if arg:
+                letters = arg
+    except RulesError as err:
+        raise ParseError(f"rules: {err}", line=1) from None
+    if words and set(named) != set(coded):
+        raise ParseError(
+            f"the rules line says {words!r} but its code says {found.group(1)!r}", line=1
+        )
+    return ShownHeading(size, tuple(dict.fromkeys(coded)), letters)
+
+
+def parse_shown(text: str, *, check: bool = True) -> Grid:
+    """A picture whose first line says its rules, as ``sudokit show`` prints a variant:
+    ``rules: X + anti-knight (9+x+anti-knight)`` above the picture; a jigsaw's rows hold
+    the digits and then their regions' letters (``5 . 3 …    A A B …``)."""
+    first, _, body = text.lstrip().partition("\n")
+    heading = read_heading(first)
+    if not heading.mapped:
+        plain = _from_symbols(_DECORATION.sub("", body), heading.size, False)
+        rules = heading.rules(plain.size)
+    else:
+        cells: list[str] = []
+        regions: list[str] = []
+        n = None
+        for number, line in enumerate(body.splitlines(), start=2):
+            row = _DECORATION.sub("", line)
+            if not row:
+                continue
+            if n is None:
+                n = heading.rows_of(row)
+                if n is None:
+                    raise CellCountError(
+                        f"row 1 holds {len(row)} symbols: a jigsaw's row holds its n digits"
+                        " and then its n region letters",
+                        line=number,
+                        row=0,
+                    )
+            if len(cells) == n:
+                raise CellCountError(f"more than {n} rows", line=number)
+            if len(row) != 2 * n:
+                raise CellCountError(
+                    f"row {len(cells) + 1} holds {len(row)} symbols, expected {n} digits and"
+                    f" {n} region letters",
+                    line=number,
+                    row=len(cells),
+                )
+            cells.append(row[:n])
+            regions.append(row[n:])
+        if n is None or len(cells) != n:
+            raise CellCountError(f"expected {n or 'n'} rows under the rules, got {len(cells)}")
+        for r, letters in enumerate(regions):
+            for c, ch in enumerate(letters):
+                if ch.upper() not in _REGION_LETTERS[:n]:
+                    raise SymbolError(
+                        f"row {r + 1}, column {c + 1}: {ch!r} is not a region letter "
+                        f"(A-{_REGION_LETTERS[n - 1]})",
+                        row=r,
+                        col=c,
+                    )
+        plain = _from_symbols("".join(cells), n, False)
+        rules = heading.rules(n, "".join(regions))
+    grid = Grid(rules, plain.cells)
+    if check:
+        _check_duplicates(grid)
+    return grid
 
 
 def parse_rows(

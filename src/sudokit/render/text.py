@@ -1,11 +1,13 @@
 """A puzzle as text for people, its rules made visible (what ``sudokit show`` prints).
 
 Classic puzzles print as :func:`~sudokit.formats.format_pretty`'s picture with box lines.
-A variant puzzle says its rules on a first line (``rules: X + anti-knight``); the
-relations the picture cannot show (diagonals, windows, knight's and king's moves,
-consecutive neighbours) are read from it. A jigsaw has no boxes: its digits print
-without box lines, and beside them a map of the regions, one letter per cell (the
-letters of the rules' code; lower case from 12×12 up, where the digits use capitals).
+A variant puzzle says its rules on a first line, in words and as their code
+(``rules: X + anti-knight (9+x+anti-knight)``); the relations the picture cannot show
+(diagonals, windows, knight's and king's moves, consecutive neighbours) are read from it.
+A jigsaw has no boxes: its digits print without box lines, and beside them a map of the
+regions, one letter per cell (the letters of the rules' code; lower case from 12×12 up,
+where the digits use capitals). :func:`sudokit.parse` reads all of it back, rules
+included (:func:`~sudokit.formats.parse_shown`).
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ def format_shown(grid: Grid, *, empty: str = ".") -> str:
     rules = grid.rules
     if rules.classic:
         return format_pretty(grid, empty=empty)
-    heading = f"rules: {rules.name}"
     if not rules.jigsaw:
-        return heading + "\n" + format_pretty(grid, empty=empty)
+        return f"rules: {rules.name} ({rules.code})\n" + format_pretty(grid, empty=empty)
     n = rules.n
+    code = "+".join(v.partition(":")[0] for v in rules.code.split("+"))  # letters: the map
     letters = _LETTERS if n <= len(_LETTERS) else _LOWER
     symbols = empty + rules.symbols
-    lines = [heading + " (each cell's region on the right)"]
+    lines = [f"rules: {rules.name} ({code}); each cell's region on the right"]
     for r in range(n):
         row = range(r * n, r * n + n)
         digits = " ".join(symbols[grid.cells[c]] for c in row)
