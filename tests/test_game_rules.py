@@ -248,3 +248,19 @@ def test_a_hint_follows_the_rules() -> None:
     assert s.play_hint()
     board = s.state.board
     assert all(not v or v == s.solution.cells[c] for c, v in enumerate(board.cells))
+
+
+# --- the window's "your puzzle" dialog ----------------------------------------------------
+@pytest.mark.parametrize("variants", [("x",), ("jigsaw",)], ids="+".join)
+def test_a_pasted_variant_is_played_under_its_rules(variants: tuple[str, ...]) -> None:
+    from sudokit.formats import format_rules_line, format_solo
+    from sudokit.gui.dialogs import CustomDialog, StartCustom
+
+    grid = puzzle(*variants)
+    for text in (format_rules_line(grid), format_solo(grid)):
+        d = CustomDialog(9, lambda: None)
+        d.paste(text)
+        assert d.error == "" and grid.rules.name in d.info
+        result = d.start()
+        assert isinstance(result, StartCustom) and result.puzzle == grid
+        assert result.solution is not None and result.solution.rules is grid.rules

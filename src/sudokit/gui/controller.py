@@ -874,7 +874,8 @@ class Controller(Sharing, Hinting):
                     self.play_anyway(puzzle)
                 else:
                     self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
-                    self.say("Your puzzle is ready. Good luck!")
+                    kind = "" if puzzle.rules.classic else f" {puzzle.rules.name}"
+                    self.say(f"Your{kind} puzzle is ready. Good luck!")
 
     def _start_asked(self, size: int, level: str) -> None:
         self._asked_new = None

@@ -66,7 +66,7 @@ def _new_game(surface: pygame.Surface, d: NewGameDialog, theme: Theme) -> None:
 
 
 def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
-    grid = Grid(d.shape, d.cells)
+    grid = Grid(d.rules, d.cells)
     view = BoardView(
         d.shape,
         d.cells,
@@ -74,6 +74,7 @@ def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
         selected=d.selected,
         conflicts=grid.conflicting_cells(),
         highlight_digit=-1,
+        rules=d.rules,
     )
     draw_board(surface, d.board_rect, view, theme)
     px = d.px

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..errors import ParseError
 from ..formats import parse
 from ..game import LEVELS, Checking, LevelStats, examine, label
-from ..geometry import SIZES, Shape
+from ..geometry import SIZES, Rules, Shape
 from ..grid import Grid
 from .interpret import Key, key_digit
 from .layout import BoardGeometry, Button, Rect, fit_board, grid_layout
@@ -280,6 +280,9 @@ class CustomDialog(Dialog):
         super().__init__()
         self.clipboard = clipboard
         self.shape = Shape.of(size if size in SIZES else 9)
+        #: The puzzle's rules: classic, or those of a pasted variant (an f-puzzles or
+        #: SudokuPad link, a Solo game ID, a ``9+x:...`` line).
+        self.rules: Rules = self.shape.rules
         self.cells = [0] * self.shape.ncells
         self.selected = 0
         self.error = ""
@@ -332,6 +335,7 @@ class CustomDialog(Dialog):
     def _resize(self, size: int) -> None:
         if size != self.shape.n:
             self.shape = Shape.of(size)
+            self.rules = self.shape.rules
             self.cells = [0] * self.shape.ncells
             self.selected = 0
             self.error = ""
@@ -353,14 +357,16 @@ class CustomDialog(Dialog):
             self.error = f"Cannot read the pasted text: {err}."
             return
         self.shape = grid.shape
+        self.rules = grid.rules
         self.cells = list(grid.cells)
         self.selected = 0
         self.error = ""
-        self.info = f"Pasted a {grid.size}×{grid.size} puzzle."
+        kind = "" if grid.rules.classic else f" {grid.rules.name}"
+        self.info = f"Pasted a {grid.size}×{grid.size}{kind} puzzle."
         self._sync()
 
     def start(self) -> DialogResult:
-        grid = Grid(self.shape, self.cells)
+        grid = Grid(self.rules, self.cells)
         if not any(self.cells):
             self.error = "Type or paste a puzzle first."
             return None
@@ -416,7 +422,7 @@ class CustomDialog(Dialog):
 
     def click(self, key: str) -> DialogResult:
         if key == "anyway" and self.several == tuple(self.cells):
-            return StartCustom(Grid(self.shape, self.cells), None)
+            return StartCustom(Grid(self.rules, self.cells), None)
         result = self._click(key)
         self._sync()
         return result
@@ -427,6 +433,8 @@ class CustomDialog(Dialog):
         elif key == "paste":
             self.paste()
         elif key == "clear":
+            self.rules = self.shape.rules  # a puzzle typed afresh is a classic one
+            self.info = "Type digits (arrows move), or paste a puzzle with Ctrl+V."
             self.cells = [0] * self.shape.ncells
             self.selected = 0  # a puzzle typed again starts at the first cell
             self.error = ""

@@ -12,7 +12,7 @@ import math
 import pygame
 
 from ..game import Checking, Session, format_time, label
-from ..geometry import Shape
+from ..geometry import VARIANTS, Rules, Shape
 from .board import BoardView, draw_board, draw_labels
 from .controller import Controller
 from .layout import Button
@@ -125,7 +125,8 @@ def draw_header(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
         )
     s = c.session
     if s is not None:
-        text = f"{s.size}×{s.size} · {label(s.level)}"
+        kind = "" if s.rules.classic else f" {s.rules.name}"
+        text = f"{s.size}×{s.size}{kind} · {label(s.level)}"
         chip_w = px(24) + fonts().size(text, px(15), True)[0]
         chip = pygame.Rect(name.right + px(16), hd.centery - px(14), chip_w, px(28))
         pygame.draw.rect(surface, t.chip, chip, border_radius=px(14))
@@ -242,6 +243,14 @@ def draw_board_area(surface: pygame.Surface, c: Controller, theme: Theme) -> Non
         _draw(surface, c, c.layout.resume, t)
 
 
+def rules_line(rules: Rules) -> str:
+    """A variant's rules for the status line: ``Rules: X — both main diagonals hold
+    every digit once.``"""
+    parts = [VARIANTS[v].partition(" (")[2].rstrip(")") for v in rules.variants]
+    words = "; ".join(p for p in parts if p)
+    return f"{rules.name[0].upper()}{rules.name[1:]}: {words}."
+
+
 def making_title(c: Controller) -> list[str]:
     """The making card's title, in two lines when one is too narrow: never cut."""
     if c.job is None:
@@ -275,3 +284,7 @@ def draw_status(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
         text = "Notes mode: digits go in as notes (N to switch)."
         text = fit_text(text, px(16), right.x - st.x - px(20))
         blit_text(surface, text, px(16), t.muted, midleft=(st.x, st.centery + 2))
+    elif c.session is not None and not c.session.rules.classic:
+        # A variant's rules, in one line, whenever nothing else is said.
+        text = fit_text(rules_line(c.session.rules), px(15), right.x - st.x - px(20))
+        blit_text(surface, text, px(15), t.muted, midleft=(st.x, st.centery + 2))
