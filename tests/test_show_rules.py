@@ -211,3 +211,19 @@ def test_convert_reads_plain_digits_under_the_rules_asked_for() -> None:
     # A classic-only format still refuses the variant rather than writing it as classic.
     result = run(["convert", "--variant", "x", X_LINE, "--to", "sdm"])
     assert result.exit_code == 2 and "classic puzzles only" in result.stderr
+
+
+def test_convert_writes_a_variants_picture_that_reads_back() -> None:
+    sparse = "5" + "." * 79 + "7"
+    grid = Grid(JIGSAW, parse(sparse).cells)
+    line = f"{JIGSAW.code}:{sparse}"
+    result = run(["convert", line, "--to", "pretty"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == format_shown(grid) + "\n"
+    # Several pictures in one file, a blank line between them, read back one by one.
+    many = run(["convert", "-f", "-", "--to", "pretty"], input=f"{line}\n9+x:{X_LINE}\n")
+    back = run(["convert", "-f", "-"], input=many.stdout)
+    assert back.exit_code == 0, back.output
+    assert back.stdout == f"{line}\n9+x:{X_LINE}\n"
+    classic = run(["convert", X_LINE, "--to", "pretty"]).stdout
+    assert classic == format_pretty(parse(X_LINE)) + "\n"

@@ -150,7 +150,8 @@ def convert_cmd(
     candidates, metadata) goes along where the target holds it too.
 
     A puzzle's rules (X, jigsaw regions, windoku, anti-knight, anti-king,
-    non-consecutive) go along too: line and json write them (9+x:...), solo writes
+    non-consecutive) go along too: line and json write them (9+x:...), pretty in its
+    first line (rules: X (9+x)), solo writes
     classic, X and jigsaw, fpuzzles, fpuzzles-link and sudokupad write them all; the
     other formats hold classic puzzles only and refuse a variant. A rule sudokit does
     not play (killer cages, thermometers, arrows...) is refused, never dropped. --variant

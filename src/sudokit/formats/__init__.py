@@ -15,7 +15,7 @@
   lz-string codec in :mod:`.lzstring`); a line or JSON record of a variant puzzle carries
   its rules' code (``9+x:1.4...``, :func:`format_rules_line`), and a picture under a
   ``rules: X (9+x)`` first line (what ``sudokit show`` prints) is read under them
-  (:func:`parse_shown`).
+  (:func:`format_shown`, :func:`parse_shown`).
 
 The modules, each importing only those before it: ``text`` (plain text of one grid),
 ``position`` (``Position``, ``Record``, format names), ``lzstring``, ``solo``,
@@ -34,6 +34,7 @@ from .text import (
     format_pretty,
     format_rows,
     format_rules_line,
+    format_shown,
     parse_line,
     parse_pretty,
     parse_rows,
@@ -150,6 +151,7 @@ __all__ = [
     "format_rows",
     "format_rules_line",
     "format_sdk",
+    "format_shown",
     "format_solo",
     "format_ss",
     "format_sudokuexchange",

@@ -49,7 +49,9 @@ WRITE_FORMATS = (
 )
 #: Formats that carry a puzzle's rules (X, jigsaw regions...); the others hold classic
 #: puzzles only, and refuse to write any other.
-RULES_FORMATS = frozenset({"line", "csv", "json", "solo", "fpuzzles", "fpuzzles-link", "sudokupad"})
+RULES_FORMATS = frozenset(
+    {"line", "pretty", "csv", "json", "solo", "fpuzzles", "fpuzzles-link", "sudokupad"}
+)
 #: Formats that hold exactly one puzzle per file.
 SINGLE_PUZZLE_FORMATS = frozenset({"sdk", "ss"})
 

@@ -48,8 +48,8 @@ from .position import (
 from .solo import looks_like_solo, read_solo
 from .text import (
     RULES_LINE,
-    format_pretty,
     format_rules_line,
+    format_shown,
     parse_pretty,
     parse_rules_line,
 )
@@ -69,7 +69,7 @@ def format_position(puzzle: Grid | Position, to: str) -> str:
     if to in ("line", "csv"):
         return format_rules_line(grid)
     if to == "pretty":
-        return format_pretty(grid)
+        return format_shown(grid)  # a variant's rules in its first line (classic: unchanged)
     if to == "sdm":
         return format_sdm(grid)
     if to == "sdk":

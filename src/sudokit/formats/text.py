@@ -382,6 +382,30 @@ def format_pretty(grid: Grid, *, empty: str = ".") -> str:
     return "\n".join(lines)
 
 
+def format_shown(grid: Grid, *, empty: str = ".") -> str:
+    """``grid`` as a picture with its rules visible (no trailing newline), what ``sudokit
+    show`` prints: a variant's rules on a first line, in words and as their code (``rules:
+    X + anti-knight (9+x+anti-knight)``); a jigsaw without box lines, each row followed by
+    its cells' region letters (lower case from 12×12 up, where the digits use capitals).
+    Classic puzzles exactly as :func:`format_pretty`. :func:`parse_shown` reads it back."""
+    rules = grid.rules
+    if rules.classic:
+        return format_pretty(grid, empty=empty)
+    if not rules.jigsaw:
+        return f"rules: {rules.name} ({rules.code})\n" + format_pretty(grid, empty=empty)
+    n = rules.n
+    code = "+".join(v.partition(":")[0] for v in rules.code.split("+"))  # letters: the map
+    letters = _REGION_LETTERS if n <= 9 else _REGION_LETTERS.lower()  # past 9: digits A-G
+    symbols = empty + rules.symbols
+    lines = [f"rules: {rules.name} ({code}); each cell's region on the right"]
+    for r in range(n):
+        row = range(r * n, r * n + n)
+        digits = " ".join(symbols[grid.cells[c]] for c in row)
+        regions = " ".join(letters[rules.region_of[c]] for c in row)
+        lines.append(f"{digits}    {regions}")
+    return "\n".join(lines)
+
+
 def format_rows(grid: Grid) -> str:
     """The grid as a Python nested-list literal."""
     return "[\n" + "".join(f"    {row},\n" for row in grid.rows()) + "]"
