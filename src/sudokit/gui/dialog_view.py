@@ -59,7 +59,8 @@ def _new_game(surface: pygame.Surface, d: NewGameDialog, theme: Theme) -> None:
     x = d.rect.x + px(28)
     blit_text(surface, "Size", px(16), theme.muted, topleft=(x, d.rect.y + px(72)))
     blit_text(surface, "Difficulty", px(16), theme.muted, topleft=(x, d.rect.y + px(156)))
-    y = d.rect.y + px(234)
+    blit_text(surface, "Rules", px(16), theme.muted, topleft=(x, d.rect.y + px(240)))
+    y = d.rect.y + px(356)
     for line in wrap(d.note, px(15), d.rect.w - px(56))[:2]:
         blit_text(surface, line, px(15), theme.muted, topleft=(x, y))
         y += px(20)

@@ -172,12 +172,37 @@ def reachable_levels(size: int) -> tuple[str, ...]:
     return levels_for(size)
 
 
+#: The rules the new-game dialog offers, by button key: classic, then each variant.
+RULES_CHOICES = (
+    ("classic", "Classic"),
+    ("x", "X"),
+    ("windoku", "Windoku"),
+    ("jigsaw", "Jigsaw"),
+    ("anti-knight", "Anti-knight"),
+    ("anti-king", "Anti-king"),
+    ("non-consecutive", "Non-consecutive"),
+)
+
+
+def generator_makes_variants() -> bool:
+    """Whether the puzzle maker takes a variant (until it does, variants are shown as
+    coming, and played by pasting one in "your puzzle")."""
+    import inspect
+
+    from ..generator import generate
+
+    params = inspect.signature(generate).parameters
+    return "variants" in params or "rules" in params
+
+
 class NewGameDialog(Dialog):
-    """Pick a size and a difficulty: only the levels the chosen size can reach."""
+    """Pick a size and a difficulty: only the levels the chosen size can reach. The
+    variants are listed under them; while the puzzle maker cannot make them yet they are
+    greyed out, and the note says how to play one now."""
 
     title = "New game"
     width = 580
-    height = 340
+    height = 480
 
     def __init__(
         self,
@@ -191,6 +216,12 @@ class NewGameDialog(Dialog):
         self.wanted = level  # kept while sizes that cannot reach it are tried
         self.size_buttons = [Button(f"size:{s}", f"{s}×{s}", "segment") for s in SIZES]
         self.actions = [Button("cancel", "Cancel"), Button("start", "Start", "primary")]
+        self.variants_ready = generator_makes_variants()
+        self.rules_buttons = [
+            Button(f"rules:{key}", text, "segment", enabled=key == "classic" or self.variants_ready)
+            for key, text in RULES_CHOICES
+        ]
+        self.rules_buttons[0].active = True
         self._levels()
 
     def _levels(self) -> None:
@@ -211,7 +242,12 @@ class NewGameDialog(Dialog):
             b.active = b.key == f"size:{self.size}"
         for b in self.level_buttons:
             b.active = b.key == f"level:{self.level}"
-        self.buttons = [*self.size_buttons, *self.level_buttons, *self.actions]
+        self.buttons = [
+            *self.size_buttons,
+            *self.level_buttons,
+            *self.rules_buttons,
+            *self.actions,
+        ]
 
     def _layout_content(self) -> None:
         px = self.px
@@ -226,6 +262,10 @@ class NewGameDialog(Dialog):
         rects = grid_layout(row, len(LEVELS), len(LEVELS), px(8))[: len(self.level_buttons)]
         for b, r in zip(self.level_buttons, rects, strict=True):
             b.rect = r
+        row = Rect(inner.x, self.rect.y + px(266), inner.w, px(76))
+        rects = grid_layout(row, len(self.rules_buttons), 4, px(8))
+        for b, r in zip(self.rules_buttons, rects, strict=True):
+            b.rect = r
         self._bottom_buttons(self.actions)
 
     @property
@@ -237,6 +277,11 @@ class NewGameDialog(Dialog):
             return f"A {self.size}×{self.size} grid offers {words} only."
         if self.size >= 12:
             return "Big puzzles can take a while to make; you can cancel while you wait."
+        if not self.variants_ready:
+            return (
+                "Variant puzzles are coming to New game. To play one now, paste an "
+                "f-puzzles or SudokuPad link or a Solo game ID in Your puzzle."
+            )
         return ""
 
     def key(self, key: Key) -> DialogResult:
