@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from .errors import GenerationError
-from .geometry import Shape
+from .errors import GenerationError, UnsupportedRulesError
+from .geometry import VARIANTS, Rules, Shape, variant_name
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
 from .logic.screen import finishes, singles_finish, stuck
 from .logic.techniques import unknown_technique
 from .solvers import backend_for, native, search_guesses
+from .solvers import general as _general
 from .solvers.fast import engine
 
 Cell = tuple[int, int]
@@ -86,10 +87,23 @@ REACHABLE: dict[int, tuple[str, ...]] = {
 }
 
 
-def levels_for(size: int) -> tuple[str, ...]:
-    """The levels :func:`generate` can make puzzles of this size at, easiest first."""
+#: The levels variant puzzles reach, per size and variants (in :data:`VARIANTS` order,
+#: ``+``-joined), where they differ from :data:`REACHABLE`: found by rating generated
+#: puzzles (``benchmarks/bench_generate.py --variants --reach``). A level that fewer
+#: than about one candidate in 300 reaches is left out: it cannot be made on demand.
+VARIANT_REACHABLE: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
+def levels_for(size: int, variant: str | Iterable[str] = ()) -> tuple[str, ...]:
+    """The levels :func:`generate` can make puzzles of this size (and these variants) at,
+    easiest first."""
     Shape.of(size)  # an unknown size is a ValueError naming the sizes
-    return REACHABLE[size]
+    words = variant.replace("+", ",").split(",") if isinstance(variant, str) else variant
+    names = {variant_name(w) for w in words if w.strip()}
+    if not names:
+        return REACHABLE[size]
+    key = "+".join(v for v in VARIANTS if v in names)
+    return VARIANT_REACHABLE.get((size, key), REACHABLE[size])
 
 
 def symmetry_groups(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
@@ -127,40 +141,46 @@ GUIDED: dict[int, frozenset[str]] = {16: frozenset({"medium", "hard", "expert"})
 
 
 def _carve(
-    shape: Shape,
+    space: Shape | Rules,
     rng: random.Random,
     groups: list[tuple[int, ...]],
     keep: int,
     full: list[int] | None = None,
     within: str | None = None,
 ) -> Grid:
-    """Clue groups removed from a full grid (``full``, or a random one) while the
-    solution stays unique, keeping at least ``keep`` clues; with ``within``, also only
-    while the techniques up to that level finish the puzzle."""
-    cells = engine(shape).random_fill(rng) if full is None else list(full)
+    """Clue groups removed from a full grid (``full``, or a random one: classic only)
+    while the solution stays unique, keeping at least ``keep`` clues; with ``within``,
+    also only while the techniques up to that level finish the puzzle. ``space``: a
+    shape for classic rules (the fast path), or variant rules."""
+    if full is None:
+        assert isinstance(space, Shape), "variant rules come with their full grid"
+        cells = engine(space).random_fill(rng)
+    else:
+        cells = list(full)
     order = list(groups)
     rng.shuffle(order)
     # The backend straight away: the cells are valid by construction, and this runs
     # about forty times per candidate; the C core runs the whole loop in one call.
-    backend = backend_for(shape)
+    backend = backend_for(space)
     core = native._core
     if within is None and core is not None and backend.name == native.NativeBackend.name:
-        return Grid(shape, core.carve(cells, order, keep))
-    clues = shape.ncells
+        if isinstance(space, Shape):  # variant rules: the loop below
+            return Grid(space, core.carve(cells, order, keep))
+    clues = space.ncells
     for group in order:
         if clues - len(group) < keep:
             continue
         saved = [cells[c] for c in group]
         for c in group:
             cells[c] = 0
-        if backend.run(shape, cells, 2).count == 1 and (
-            within is None or finishes(Grid(shape, cells), within)
+        if backend.run(space, cells, 2).count == 1 and (
+            within is None or finishes(Grid(space, cells), within)
         ):
             clues -= len(group)
         else:
             for c, v in zip(group, saved, strict=True):
                 cells[c] = v
-    return Grid(shape, cells)
+    return Grid(space, cells)
 
 
 #: 9×9 extreme candidates are puzzles the reference search
@@ -186,7 +206,7 @@ def _distance(grid: Grid, target: int, need: frozenset[str]) -> int:
     solvable up to expert"), so a puzzle above the target costs no more than one at it.
     """
     extreme = len(LEVELS) - 1
-    filtered = target == extreme and grid.shape.n == 9
+    filtered = target == extreme and grid.shape.n == 9 and grid.rules.classic
     if filtered and search_guesses(grid) <= EXTREME_MIN_GUESSES:
         return 1  # not an extreme candidate (measured on 9×9 only)
     # Cheap screens next; each rejects only candidates the grading below would reject
@@ -221,18 +241,22 @@ def _distance(grid: Grid, target: int, need: frozenset[str]) -> int:
 
 
 def generate(
-    size: int = 9,
+    size: int | None = None,
     *,
     seed: int | str | None = None,
     symmetry: str = "rot180",
     difficulty: str | None = None,
     require: Iterable[str] | None = None,
     max_attempts: int | None = None,
+    variant: str | Iterable[str] | None = None,
+    rules: Rules | str | None = None,
 ) -> Grid:
     """A puzzle with exactly one solution.
 
+    - ``size``: n for an n×n grid (default 9, or the size of ``rules``);
     - ``seed``: the same seed gives the same puzzle everywhere (None: a fresh random one);
-    - ``symmetry``: one of :data:`SYMMETRIES` (``rot180`` by default);
+    - ``symmetry``: one of :data:`SYMMETRIES` (``rot180`` by default): the symmetry of
+      the clue pattern, under any rules;
     - ``difficulty``: one of :data:`LEVELS`: the puzzle's :func:`sudokit.logic.rate`
       level is exactly that (``easy`` and ``medium`` also keep the clue counts of
       :data:`DIFFICULTIES`). None gives a minimal puzzle of any level, where no clue (or
@@ -241,13 +265,21 @@ def generate(
       uses each of them and its hardest step is one of them (no harder technique is
       used). Without ``difficulty`` the puzzle is at the level of the hardest of them;
       with a harder ``difficulty`` each is used and a harder step comes too;
-    - ``max_attempts``: how many puzzles to try (default per size, :data:`ATTEMPTS`).
+    - ``max_attempts``: how many puzzles to try (default per size, :data:`ATTEMPTS`);
+    - ``variant``: variant names (``"x"``, ``"x,anti-knight"``, ``["jigsaw", "x"]``; see
+      :data:`sudokit.geometry.VARIANTS`): the puzzle is made under those rules. A jigsaw
+      gets random connected regions (:func:`random_regions`), drawn from the seed;
+    - ``rules``: the puzzle's rules as a value or a code (``"9+x"``, a jigsaw with its
+      regions): to make puzzles on a given jigsaw layout. Not with ``variant``.
 
-    A level or technique the size cannot reach (:func:`levels_for`), or no puzzle found
-    within the attempts, is a :class:`~sudokit.errors.GenerationError` (a ``ValueError``):
-    never an easier puzzle labelled as asked.
+    The puzzle's grid carries its rules (``grid.rules``). A level or technique the size
+    or the rules cannot reach (:func:`levels_for`), rules no grid can keep (non-consecutive
+    4×4), or no puzzle found within the attempts, is a
+    :class:`~sudokit.errors.GenerationError` (a ``ValueError``): never an easier puzzle
+    labelled as asked.
     """
-    shape = Shape.of(size)
+    chosen, draw = _rules_asked(size, variant, rules)
+    shape = chosen.shape
     if difficulty is not None and difficulty not in DIFFICULTIES:
         names = ", ".join(DIFFICULTIES)
         raise ValueError(f"unknown difficulty {difficulty!r} (choose from {names})")
@@ -256,10 +288,20 @@ def generate(
         if tid not in BY_ID:
             raise ValueError(unknown_technique(tid))
     groups = symmetry_groups(shape, symmetry)
+    n = shape.n
+    variants = tuple(v for v in VARIANTS if v in chosen.variants or (draw and v == "jigsaw"))
+    if difficulty is not None or need:
+        _check_reachable(n, difficulty, need, variants)
     rng = random.Random(seed)
+    space: Shape | Rules = shape
+    first: list[int] = []
+    if variants:
+        # A random jigsaw's layout comes first, from the same random stream: the same
+        # seed gives the same regions and the same puzzle.
+        chosen, first = _variant_start(chosen, draw, rng)
+        space = chosen
     if difficulty is None and not need:
-        return _carve(shape, rng, groups, 0)
-    _check_reachable(size, difficulty, need)
+        return _carve(space, rng, groups, 0, first or None)
     floor = max((LEVELS.index(BY_ID[t].level) for t in need), default=0)
     if difficulty is None:
         target = floor
@@ -272,29 +314,257 @@ def generate(
                 f"by a {difficulty} puzzle"
             )
     keep = round(DIFFICULTIES[LEVELS[target]] * shape.ncells)
-    attempts = max_attempts if max_attempts is not None else ATTEMPTS.get(size, 100)
-    within = LEVELS[target] if LEVELS[target] in GUIDED.get(size, ()) else None
+    attempts = max_attempts if max_attempts is not None else ATTEMPTS.get(n, 100)
+    within = LEVELS[target] if LEVELS[target] in GUIDED.get(n, ()) else None
     full: list[int] = []
     for attempt in range(max(1, attempts)):
         if attempt % CARVES_PER_FILL == 0:
-            full = engine(shape).random_fill(rng)
-        grid = _carve(shape, rng, groups, keep, full, within)
-        if _distance(grid, target, need) == 0:
+            if not variants:
+                full = engine(shape).random_fill(rng)
+            else:
+                full = first if attempt == 0 else _fill(chosen, rng)
+        grid = _carve(space, rng, groups, keep, full, within)
+        try:
+            distance = _distance(grid, target, need)
+        except UnsupportedRulesError:
+            raise GenerationError(_no_levels(chosen)) from None
+        if distance == 0:
             return grid
     asked = " and ".join(
         ([f"{difficulty}"] if difficulty else [])
         + [f"needing {', '.join(sorted(need))}"] * bool(need)
     )
+    what = f"{n}×{n}" if not variants else f"{n}×{n} {chosen.name}"
     raise GenerationError(
-        f"no {size}×{size} puzzle {asked} found in {attempts} attempts from seed {seed!r}: "
+        f"no {what} puzzle {asked} found in {attempts} attempts from seed {seed!r}: "
         "try another seed, or more attempts"
     )
 
 
-def _check_reachable(size: int, difficulty: str | None, need: frozenset[str]) -> None:
-    """Refuse what no seed can give at this size, rather than an easier puzzle."""
-    reach = levels_for(size)
+def _no_levels(rules: Rules) -> str:
+    return (
+        f"levels for {rules.name} puzzles need the logic engine, which does not take "
+        f"{rules.name} rules yet: generate them without a difficulty"
+    )
+
+
+def _rules_asked(
+    size: int | None, variant: str | Iterable[str] | None, rules: Rules | str | None
+) -> tuple[Rules, bool]:
+    """The rules :func:`generate` is asked for, and whether a jigsaw layout is to be drawn
+    (then the rules are the others, on boxes, until it is)."""
+    if rules is not None:
+        if variant is not None:
+            raise ValueError("give the variants or the rules, not both")
+        chosen = Rules.parse(rules) if isinstance(rules, str) else rules
+        if size is not None and size != chosen.n:
+            raise ValueError(f"size {size} does not match the rules {chosen.code!r}")
+        return chosen, False
+    n = 9 if size is None else size
+    shape = Shape.of(n)  # an unknown size is a ValueError naming the sizes
+    if variant is None:
+        return shape.rules, False
+    words = variant.replace("+", ",").split(",") if isinstance(variant, str) else variant
+    names = {variant_name(w) for w in words if w.strip()}
+    draw = "jigsaw" in names
+    return Rules.make(n, names - {"jigsaw"}), draw
+
+
+def random_regions(size: int, rng: random.Random) -> tuple[int, ...]:
+    """A random jigsaw layout: each cell's region (``0..n-1``), ``n`` connected regions
+    of ``n`` cells, never the boxes. Drawn with ``rng`` alone (same seed, same layout).
+
+    As Solo does, it starts from the boxes and trades cells across region edges: a cell
+    next to another region joins it while a cell of that region joins the first, kept
+    only when both regions stay connected (orthogonally). ``4 n²`` trades are tried.
+    """
+    shape = Shape.of(size)
+    n, ncells = shape.n, shape.ncells
+    near = [
+        [
+            (r + dr) * n + c + dc
+            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 0 <= r + dr < n and 0 <= c + dc < n
+        ]
+        for r in range(n)
+        for c in range(n)
+    ]
+    regions = list(shape.box_index)
+    members = [[c for c in range(ncells) if regions[c] == k] for k in range(n)]
+
+    def connected(cells: list[int]) -> bool:
+        inside = set(cells)
+        seen = {cells[0]}
+        todo = [cells[0]]
+        while todo:
+            for d in near[todo.pop()]:
+                if d in inside and d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+        return len(seen) == len(cells)
+
+    tries = 4 * ncells
+    while True:
+        for _ in range(tries):
+            a = rng.randrange(ncells)
+            b = rng.choice(near[a])
+            ra, rb = regions[a], regions[b]
+            if ra == rb:
+                continue
+            c = rng.choice(members[rb])
+            if c == b:
+                continue
+            # a moves to b's region, c (another cell of it) to a's.
+            new_a = [x for x in members[ra] if x != a] + [c]
+            new_b = [x for x in members[rb] if x != c] + [a]
+            if connected(new_a) and connected(new_b):
+                members[ra], members[rb] = sorted(new_a), sorted(new_b)
+                regions[a], regions[c] = rb, ra
+        if tuple(regions) != shape.box_index:
+            return tuple(regions)
+        tries = ncells  # back where it started (a 4×4 can be): trade on
+
+
+class _OutOfBudget(Exception):
+    """A fill spent its budget of guesses."""
+
+
+#: Guesses a random fill may spend in all before it gives up (a GenerationError): most
+#: fills take a few dozen, non-consecutive 9×9 ones a few thousand.
+FILL_CAP: dict[int, int] = {4: 20_000, 6: 50_000, 9: 200_000, 12: 200_000, 16: 200_000}
+
+#: Guesses a fill may spend on a random jigsaw layout before another one is drawn, times
+#: the Luby sequence over the layouts tried: some layouts let no grid keep the other
+#: rules (anti-king, windoku), and proving it costs more than drawing another, while
+#: rules whose fills are long (non-consecutive) still get long tries now and then.
+LAYOUT_FILL_CAP: dict[int, int] = {4: 300, 6: 300, 9: 300, 12: 1_000, 16: 5_000}
+
+#: Random jigsaw layouts drawn before generation gives up (no layout that the other
+#: rules let any grid fill: non-consecutive 4×4, say).
+LAYOUT_TRIES = 200
+
+
+#: Guesses in the first run of a fill; later runs get this times the Luby sequence
+#: (1, 1, 2, 1, 1, 2, 4, …): short random restarts, which suit fills whose search trees
+#: are heavy-tailed (non-consecutive, anti-knight with X).
+FILL_RUN = 30
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …"""
+    while True:
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        if (1 << k) - 1 == i:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def random_solution(rules: Rules, rng: random.Random, cap: int | None = None) -> list[int] | None:
+    """A random complete grid under ``rules``, drawn with ``rng`` alone (same seed, same
+    grid, whichever backend: this search is the pure-Python engine's propagation with its
+    own random choices), or None when no grid keeps the rules.
+
+    Depth-first: the open cell with the fewest candidates (a random one of the ties), its
+    digits in random order, restarting in short runs (:data:`FILL_RUN`). Raises
+    :class:`GenerationError` when ``cap`` guesses in all are spent without an answer.
+    """
+    eng = _general.engine(rules)
+    start = eng.start([0] * rules.ncells)
+    if start is None:
+        return None
+    n = rules.n
+    propagate = eng.propagate
+    left = [0]
+
+    def search(cand: list[int]) -> list[int] | None:
+        fewest = n + 1
+        ties: list[int] = []
+        for cell, m in enumerate(cand):
+            if m & (m - 1):
+                k = m.bit_count()
+                if k < fewest:
+                    fewest = k
+                    ties = [cell]
+                elif k == fewest:
+                    ties.append(cell)
+        if not ties:
+            return cand
+        cell = ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        m = cand[cell]
+        bits = []
+        while m:
+            bit = m & -m
+            bits.append(bit)
+            m ^= bit
+        rng.shuffle(bits)
+        for bit in bits:
+            left[0] -= 1
+            if left[0] < 0:
+                raise _OutOfBudget
+            trial = list(cand)
+            trial[cell] = bit
+            if propagate(trial, [cell]):
+                found = search(trial)
+                if found is not None:
+                    return found
+        return None
+
+    spent = 0
+    limit = FILL_CAP.get(n, 200_000) if cap is None else cap
+    run = 0
+    while spent < limit:
+        run += 1
+        budget = min(FILL_RUN * _luby(run), limit - spent)
+        left[0] = budget
+        try:
+            found = search(list(start))
+        except _OutOfBudget:
+            spent += budget
+            continue
+        return None if found is None else [m.bit_length() for m in found]
+    raise GenerationError(
+        f"no complete {n}×{n} {rules.name} grid found in {limit} guesses: try another seed"
+    )
+
+
+def _fill(rules: Rules, rng: random.Random) -> list[int]:
+    """A random complete grid under rules given by the caller, or a GenerationError."""
+    full = random_solution(rules, rng)
+    if full is None:
+        raise GenerationError(f"no {rules.n}×{rules.n} grid keeps {rules.name} rules")
+    return full
+
+
+def _variant_start(rules: Rules, draw: bool, rng: random.Random) -> tuple[Rules, list[int]]:
+    """The rules (with random jigsaw regions when ``draw``) and a first full grid."""
+    if not draw:
+        return rules, _fill(rules, rng)
+    n = rules.n
+    for k in range(1, LAYOUT_TRIES + 1):
+        layout = Rules.make(n, rules.variants, random_regions(n, rng))
+        try:
+            full = random_solution(layout, rng, LAYOUT_FILL_CAP[n] * _luby(k))
+        except GenerationError:
+            continue
+        if full is not None:
+            return layout, full
+    name = Rules.make(n, ("jigsaw", *rules.variants), random_regions(n, rng)).name
+    raise GenerationError(
+        f"no {n}×{n} jigsaw layout found in {LAYOUT_TRIES} tries that a {name} grid can fill"
+    )
+
+
+def _check_reachable(
+    size: int, difficulty: str | None, need: frozenset[str], variants: tuple[str, ...] = ()
+) -> None:
+    """Refuse what no seed can give at this size and under these rules, rather than an
+    easier puzzle."""
+    reach = levels_for(size, variants)
     grid = f"{size}×{size}"
+    if variants:
+        grid += " " + " + ".join("X" if v == "x" else v for v in variants)
     if difficulty is not None and difficulty not in reach:
         raise GenerationError(
             f"{grid} puzzles cannot be made {difficulty}: they reach {', '.join(reach)}"

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..formats import format_line, format_pretty, parse
+from ..formats import format_rules_line, format_shown, parse
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
-from ..geometry import SIZES
+from ..geometry import SIZES, Rules, variant_name
 from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
 from ._io import F, Failure, count_progress, dask_work, open_executor
@@ -67,16 +67,26 @@ def _random_seed() -> int:
     return secrets.randbelow(2**63)
 
 
-#: What a worker needs to make puzzles: their seeds, size, symmetry, level, techniques.
-Work = tuple[list[int], int, str, "str | None", "list[str] | None"]
+#: What a worker needs to make puzzles: their seeds, size, symmetry, level, techniques,
+#: and the variants (``x,anti-knight``) or the rules' code (``9+jigsaw:AAB…``), if any.
+Work = tuple[list[int], int, str, "str | None", "list[str] | None", "str | None", "str | None"]
 
 
 def generate_chunk(work: Work) -> list[str]:
-    """The puzzles of a chunk of seeds, as lines (on a worker too)."""
-    seeds, n, symmetry, difficulty, techniques = work
+    """The puzzles of a chunk of seeds, as lines (on a worker too): a variant's line
+    starts with its rules' code (``9+x:…``), a classic one is just its digits."""
+    seeds, n, symmetry, difficulty, techniques, variant, code = work
     return [
-        format_line(
-            generate(n, seed=s, symmetry=symmetry, difficulty=difficulty, require=techniques)
+        format_rules_line(
+            generate(
+                None if code else n,
+                seed=s,
+                symmetry=symmetry,
+                difficulty=difficulty,
+                require=techniques,
+                variant=variant,
+                rules=code,
+            )
         )
         for s in seeds
     ]
@@ -105,6 +115,22 @@ def _chunk_size(count: int, level: str | None) -> int:
     "uses each and its hardest step is one of them. An unknown id is answered with the "
     "nearest ones (or every id).",
 )
+@click.option(
+    "--variant",
+    metavar="NAME[,NAME]",
+    default=None,
+    help="Make variant puzzles: x, windoku, jigsaw, anti-knight, anti-king, "
+    "non-consecutive, combined with commas (x,anti-knight). A jigsaw gets random "
+    "connected regions, drawn from the seed.",
+)
+@click.option(
+    "--rules",
+    "rules_code",
+    metavar="CODE",
+    default=None,
+    help="Make puzzles under these rules, given as a code (9+x, 9+jigsaw:AAAB... for a "
+    "jigsaw layout of your own); the size is the rules'.",
+)
 @click.option("--pretty", is_flag=True, help="Print pictures, separated by blank lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
@@ -123,6 +149,8 @@ def generate_cmd(
     symmetry: str,
     difficulty: str | None,
     require: str | None,
+    variant: str | None,
+    rules_code: str | None,
     pretty: bool,
     as_json: bool,
     jobs: int,
@@ -134,6 +162,7 @@ def generate_cmd(
     (counting from 0) uses seed S+i, so any puzzle of a run can be made again alone.
     --json reports the seed of every puzzle, random ones included. With --jobs or --dask
     the puzzles are made in parallel and printed in the same order as one process would.
+    A variant puzzle's line starts with its rules (9+x:...), which every command reads.
 
     \b
     Examples:
@@ -142,11 +171,29 @@ def generate_cmd(
       sudokit generate --size 4 --symmetry none --pretty
       sudokit generate --difficulty easy --json
       sudokit generate --difficulty hard --require x_wing
+      sudokit generate --variant x,anti-knight -n 3 --seed 1
+      sudokit generate --variant jigsaw --size 6 --pretty
+      sudokit generate --variant x --difficulty hard | sudokit convert --to solo
       sudokit generate -n 10000 --difficulty extreme --seed 1 --dask tcp://scheduler:8786
     """
     if pretty and as_json:
         raise click.UsageError("--json and --pretty cannot be used together")
     n = int(size)
+    if variant is not None and rules_code is not None:
+        raise click.UsageError("give --variant or --rules, not both")
+    if variant is not None:
+        # Checked here, before any worker starts: an unknown name gets its suggestion.
+        variant = ",".join(
+            variant_name(v) for v in variant.replace("+", ",").split(",") if v.strip()
+        )
+    if rules_code is not None:
+        rules = Rules.parse(rules_code)
+        ctx = click.get_current_context()
+        if ctx.get_parameter_source("size") is click.core.ParameterSource.COMMANDLINE and (
+            rules.n != n
+        ):
+            raise click.UsageError(f"--size {n} does not match --rules {rules.code}")
+        n, rules_code = rules.n, rules.code
     techniques = [t.strip() for t in require.split(",") if t.strip()] if require else None
     for tid in techniques or ():
         if tid not in BY_ID:  # before any worker starts
@@ -158,7 +205,7 @@ def generate_cmd(
 
     def works() -> Iterator[Work]:
         for chunk in chunked(seeds(), _chunk_size(count, difficulty)):
-            yield chunk, n, symmetry, difficulty, techniques
+            yield chunk, n, symmetry, difficulty, techniques, variant or None, rules_code
 
     i = 0
     # A bar from two puzzles on: one graded puzzle may take seconds (a 16×16, minutes).
@@ -175,20 +222,23 @@ def generate_cmd(
         for lines in runner.map(generate_chunk, tracked()):
             for puzzle_seed, line in zip(sent.popleft(), lines, strict=True):
                 if as_json:
-                    record = {
+                    grid = parse(line)
+                    record: dict[str, object] = {
                         "puzzle": line,
                         "seed": puzzle_seed,
                         "size": n,
                         "symmetry": symmetry,
                         "difficulty": difficulty,
                         "require": techniques,
-                        "clues": parse(line).clue_count,
+                        "clues": grid.clue_count,
                     }
+                    if not grid.rules.classic:
+                        record["rules"] = grid.rules.code
                     click.echo(json.dumps(record))
                 elif pretty:
                     if i:
                         click.echo()
-                    click.echo(format_pretty(parse(line)))
+                    click.echo(format_shown(parse(line)))
                 else:
                     click.echo(line)
                 i += 1
