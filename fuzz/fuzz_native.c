@@ -253,7 +253,7 @@ static void check_general(const uint8_t *data, size_t size)
     /* Sparse givens: most bytes leave their cell empty, so searches go deep too. */
     for (i = 0; i < cells_n && (size_t)(i + 1) < size; i++)
         cells[i] = (uint8_t)(data[i + 1] % 4 == 0 ? data[i + 1] / 4 % (n + 1) : 0);
-    count = gn_search_budget(n, br, cells, limit, solution, &guesses, NULL, NULL, &stopped,
+    count = gn_search_budget(gn_classic(n), cells, limit, solution, &guesses, NULL, NULL, &stopped,
                              budget);
     if (count > limit || stopped)
         FAIL("general %dx%d: count %llu above limit %u", n, n, (unsigned long long)count, limit);
@@ -309,7 +309,7 @@ static void check_general(const uint8_t *data, size_t size)
 static void check_forcing(const uint8_t *data, size_t size)
 {
     static const int shapes[][2] = {{4, 2}, {6, 2}, {9, 3}, {12, 3}, {16, 4}};
-    const int n = shapes[data[0] % 5][0], rows = shapes[data[0] % 5][1];
+    const int n = shapes[data[0] % 5][0];
     const int kinds = size > 1 ? data[1] % 16 : 15;
     uint16_t cands[GN_MAXCELLS];
     int i, a = -1, b = -1, found, places = 0;
@@ -318,10 +318,11 @@ static void check_forcing(const uint8_t *data, size_t size)
         const unsigned v = at + 1 < size ? (unsigned)data[at] | (unsigned)data[at + 1] << 8 : 0;
         cands[i] = (uint16_t)(v & ((1u << n) - 1u));
     }
-    if (fc_basic_any(n, rows, cands) < 0 || fc_chain_any(n, rows, cands, 2 + kinds) < 0 ||
-        fc_finned_any(n, rows, cands, 2 + kinds % 3) < 0)
+    const GnGeo *G = gn_classic(n);
+    if (fc_basic_any(G, cands) < 0 || fc_chain_any(G, cands, 2 + kinds) < 0 ||
+        fc_finned_any(G, cands, 2 + kinds % 3) < 0)
         FAIL("basic_any, chain_any or finned_any failed");
-    found = fc_search(n, rows, cands, kinds, &a, &b);
+    found = fc_search(G, cands, kinds, &a, &b);
     if (found == 0 || found == -1)
         return;
     if (!(found & kinds) && !(found == FC_CELL && (kinds & FC_CELL3)))

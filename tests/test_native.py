@@ -87,6 +87,11 @@ def test_native_serves_every_size(size: int) -> None:
 # --- every size: the general kernel ------------------------------------------------------
 
 
+def geo(n: int) -> object:
+    """The C core's tables of classic n×n rules."""
+    return native_mod.geometry(Shape.of(n).rules)
+
+
 def run_general(cells: Sequence[int], n: int, limit: int) -> sudokit.Outcome:
     return native().run(Shape.of(n), cells, limit)
 
@@ -142,12 +147,12 @@ def test_general_counts_do_not_depend_on_restarts(
     n, cells = grid
     core = native_mod._core
     assert core is not None
-    count, solution, guesses = core.run_general(n, BOXES[n][0], bytes(cells), limit, budget)
+    count, solution, guesses = core.run_general(geo(n), bytes(cells), limit, budget)
     assert count == PYTHON.run(Shape.of(n), cells, limit).count
     assert (solution is None) == (count == 0)
     if solution is not None:
         assert is_solution(cells, list(solution), n, *BOXES[n])
-    assert core.run_general(n, BOXES[n][0], bytes(cells), limit, budget)[2] == guesses
+    assert core.run_general(geo(n), bytes(cells), limit, budget)[2] == guesses
 
 
 def test_restarts_leave_no_heavy_tail() -> None:
@@ -168,11 +173,12 @@ def test_one_call_search_matches_the_kernels(grid: tuple[int, list[int]], limit:
     if n == 9:
         count, solution, guesses = core.run(bytes(cells), limit)
     else:
-        count, solution, guesses = core.run_general(n, BOXES[n][0], bytes(cells), limit)
+        count, solution, guesses = core.run_general(geo(n), bytes(cells), limit)
     expected = (count, None if solution is None else list(solution), guesses)
     assert core.search(tuple(cells), limit) == expected
     assert core.search(cells, limit) == expected
     assert core.search(bytes(cells), limit) == expected
+    assert core.search(cells, limit, geo(n)) == expected
 
 
 def test_one_call_search_checks_its_input() -> None:
@@ -197,16 +203,18 @@ def test_one_call_search_checks_its_input() -> None:
 def test_general_kernel_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
-    with pytest.raises(ValueError, match="no 10x10 shape"):
-        core.run_general(10, 2, bytes(100), 2)
-    with pytest.raises(ValueError, match="no 6x6 shape with boxes of 3 rows"):
-        core.run_general(6, 3, bytes(36), 2)
+    with pytest.raises(TypeError, match="expected the rules' geometry"):
+        core.run_general(4, bytes(16), 2)
+    with pytest.raises(TypeError, match="expected the rules' geometry"):
+        core.run_general((4, 2), bytes(16), 2)
     with pytest.raises(ValueError, match="expected 16 cell values, got 15"):
-        core.run_general(4, 2, bytes(15), 2)
+        core.run_general(geo(4), bytes(15), 2)
+    with pytest.raises(ValueError, match="expected 36 cell values, got 16"):
+        core.run_general(geo(6), bytes(16), 2)
     with pytest.raises(ValueError, match="cell 3: value 5 is out of range 0-4"):
-        core.run_general(4, 2, bytes([0, 0, 0, 5] + [0] * 12), 2)
+        core.run_general(geo(4), bytes([0, 0, 0, 5] + [0] * 12), 2)
     with pytest.raises(ValueError, match="limit must be at least 1"):
-        core.run_general(4, 2, bytes(16), 0)
+        core.run_general(geo(4), bytes(16), 0)
 
 
 #: Searches that never end (every solution of an empty grid), through each entry point.
@@ -215,7 +223,9 @@ ENDLESS = {
     "search 9x9": "sudokit.search('.' * 81, 10**15)",
     "run_many 9x9": "native.run_many('.' * 81, 10**15)",
     "core run 9x9": "native._core.run(bytes(81), 2**62)",
-    "core run_general 16x16": "native._core.run_general(16, 4, bytes(256), 2**62)",
+    "core run_general 16x16": (
+        "native._core.run_general(native.geometry(sudokit.Shape.of(16).rules), bytes(256), 2**62)"
+    ),
     "count_solutions 16x16": "sudokit.count_solutions('.' * 256, limit=10**15)",
 }
 
@@ -530,7 +540,7 @@ def test_fuzz(tmp_path: Path) -> None:
 def test_general_kernel_agrees_with_the_9x9_kernel(cells: list[int], limit: int) -> None:
     core = native_mod._core
     assert core is not None
-    count, solution, _ = core.run_general(9, 3, bytes(cells), limit)
+    count, solution, _ = core.run_general(geo(9), bytes(cells), limit)
     assert count == core.run(bytes(cells), limit)[0]
     assert (solution is None) == (count == 0)
     if solution is not None:
@@ -567,7 +577,7 @@ def test_carve_keeps_what_the_python_loop_keeps(n: int, seed: int, symmetry: str
     order = symmetry_groups(Shape.of(n), symmetry)
     rng.shuffle(order)
     keep = n * n * pct // 100
-    ours = core.carve(full, order, keep)
+    ours = core.carve(geo(n), full, order, keep)
     assert ours == _carve_reference(n, full, order, keep)
     assert PYTHON.run(Shape.of(n), ours, 2).count == 1
     assert sum(1 for v in ours if v) >= keep
@@ -578,21 +588,26 @@ def test_carve_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
     full = pattern_solution(4, 2, 2, random.Random(1))
+    g4 = geo(4)
     with pytest.raises(ValueError, match="expected 16, 36, 81, 144 or 256 cell values, got 15"):
-        core.carve(full[:15], [(0,)], 0)
+        core.carve(g4, full[:15], [(0,)], 0)
+    with pytest.raises(ValueError, match="expected 36 cell values, got 16"):
+        core.carve(geo(6), full, [(0,)], 0)
+    with pytest.raises(TypeError, match="expected the rules' geometry"):
+        core.carve(full, full, [(0,)], 0)
     with pytest.raises(ValueError, match="group 1: cell index out of range 0-15"):
-        core.carve(full, [(0,), (3, 16)], 0)
+        core.carve(g4, full, [(0,), (3, 16)], 0)
     with pytest.raises(ValueError, match="group 0: cell index out of range 0-15"):
-        core.carve(full, [(-1,)], 0)
+        core.carve(g4, full, [(-1,)], 0)
     with pytest.raises(ValueError, match="group 0: expected 1 to 8 cells, got 0"):
-        core.carve(full, [()], 0)
+        core.carve(g4, full, [()], 0)
     with pytest.raises(TypeError, match="groups must be a sequence"):
-        core.carve(full, 5, 0)
+        core.carve(g4, full, 5, 0)
     with pytest.raises(TypeError, match="each group must be a sequence of cell indices"):
-        core.carve(full, [1], 0)
-    with pytest.raises(TypeError, match="takes exactly 3 arguments"):
-        core.carve(full, [])  # type: ignore[call-arg]
-    assert core.carve(full, [], 0) == full
+        core.carve(g4, full, [1], 0)
+    with pytest.raises(TypeError, match="takes exactly 4 arguments"):
+        core.carve(g4, full, [])  # type: ignore[call-arg]
+    assert core.carve(g4, full, [], 0) == full
 
 
 # --- the reference search of the extreme filter -------------------------------------------
@@ -605,7 +620,7 @@ def test_reference_search_makes_the_same_trials_in_python(grid: tuple[int, list[
     n, cells = grid
     core = native_mod._core
     assert core is not None
-    ours = core.run_general(n, BOXES[n][0], bytes(cells), 2)
+    ours = core.run_general(geo(n), bytes(cells), 2)
     theirs = fast.engine(Shape.of(n), locked=True).run(cells, 2, fast.FIRST_BUDGET)
     assert ours[0] == theirs.count
     if ours[2] < fast.FIRST_BUDGET:
@@ -652,15 +667,15 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
 
     core = native_mod._core
     assert core is not None
-    n, rows, cands = state.tables.n, state.shape.box_rows, state.cands  # type: ignore[attr-defined]
-    assert core.basic_any(n, rows, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
+    g, cands = geo(state.tables.n), state.cands  # type: ignore[attr-defined]
+    assert core.basic_any(g, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
     for most in (4, 16):
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
-        assert core.chain_any(n, rows, cands, most) == (found is not None)
+        assert core.chain_any(g, cands, most) == (found is not None)
     for size in (2, 3, 4):
         fish = fish_mod._finned_pass(state, size)  # type: ignore[arg-type]
-        assert core.finned_any(n, rows, cands, size) == (fish != (None, None))
+        assert core.finned_any(g, cands, size) == (fish != (None, None))
 
 
 def _positions_with_finned_fish(n: int, seeds: range) -> list[object]:
@@ -711,23 +726,23 @@ def test_finned_fish_through_the_techniques_match_the_python_finder(n: int) -> N
 def test_forcing_search_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
-    with pytest.raises(ValueError, match="no 10x10 shape"):
-        core.forcing_search(10, 2, [0] * 100, 15)
+    with pytest.raises(TypeError, match="expected the rules' geometry"):
+        core.forcing_search(10, [0] * 100, 15)
     with pytest.raises(ValueError, match="expected 81 candidate masks, got 80"):
-        core.forcing_search(9, 3, [0] * 80, 15)
+        core.forcing_search(geo(9), [0] * 80, 15)
     with pytest.raises(ValueError, match="cell 3: not a candidate mask of 4 digits"):
-        core.forcing_search(4, 2, [0, 0, 0, 16] + [0] * 12, 15)
+        core.forcing_search(geo(4), [0, 0, 0, 16] + [0] * 12, 15)
     with pytest.raises(ValueError, match="cell 0: not a candidate mask"):
-        core.forcing_search(4, 2, ["x"] + [0] * 15, 15)
+        core.forcing_search(geo(4), ["x"] + [0] * 15, 15)
     with pytest.raises(ValueError, match="kinds must be a combination"):
-        core.forcing_search(4, 2, [0] * 16, 16)
-    assert core.forcing_search(4, 2, [0] * 16, 15) is None
+        core.forcing_search(geo(4), [0] * 16, 16)
+    assert core.forcing_search(geo(4), [0] * 16, 15) is None
     with pytest.raises(ValueError, match="expected 16 candidate masks, got 3"):
-        core.basic_any(4, 2, [0] * 3)
+        core.basic_any(geo(4), [0] * 3)
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
-        core.chain_any(4, 2, [0] * 16, 1)
-    assert core.basic_any(4, 2, [0] * 16) is False
-    assert core.chain_any(4, 2, [0] * 16, 16) is False
+        core.chain_any(geo(4), [0] * 16, 1)
+    assert core.basic_any(geo(4), [0] * 16) is False
+    assert core.chain_any(geo(4), [0] * 16, 16) is False
     with pytest.raises(ValueError, match="size must be 2 to 4, got 5"):
-        core.finned_any(9, 3, [0] * 81, 5)
-    assert core.finned_any(9, 3, [0] * 81, 2) is False
+        core.finned_any(geo(9), [0] * 81, 5)
+    assert core.finned_any(geo(9), [0] * 81, 2) is False

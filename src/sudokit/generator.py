@@ -164,8 +164,8 @@ def _carve(
     backend = backend_for(space)
     core = native._core
     if within is None and core is not None and backend.name == native.NativeBackend.name:
-        if isinstance(space, Shape):  # variant rules: the loop below
-            return Grid(space, core.carve(cells, order, keep))
+        rules = space.rules if isinstance(space, Shape) else space
+        return Grid(space, core.carve(native.geometry(rules), cells, order, keep))
     clues = space.ncells
     for group in order:
         if clues - len(group) < keep:

@@ -116,10 +116,11 @@ static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
         const unsigned node = X->queue[head++], k = node >> 1, c = k / n, d = k % n;
         if (!(node & 1u)) {
             unsigned m = cands[c] & ~(1u << d);
-            const uint8_t *p = G->peers[c];
+            const uint8_t *p = GN_PEERS(G, c);
+            const unsigned np = GN_NPEERS(G, c);
             for (; m && !bad; m &= m - 1)
                 bad = reach(X, off, on, c * n + FC_CTZ(m), 1u, &tail);
-            for (i = 0; i < G->npeers && !bad; i++)
+            for (i = 0; i < np && !bad; i++)
                 if (cands[p[i]] >> d & 1u)
                     bad = reach(X, off, on, p[i] * n + d, 1u, &tail);
         } else {
@@ -214,14 +215,14 @@ static int run(Ctx *X, int kinds, int *a, int *b)
     return 0;
 }
 
-int fc_search(int n, int box_rows, const uint16_t *cands, int kinds, int *a, int *b)
+int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b)
 {
-    const GnGeo *G = gn_geo(n, box_rows);
+    const int n = G != NULL ? (int)G->n : 0;
     Ctx *X;
     size_t live = 0;
     unsigned c;
     int found;
-    if (!G)
+    if (!G || !G->classic)
         return 0;
     X = calloc(1, sizeof *X);
     if (!X)
@@ -425,10 +426,9 @@ static int x_wing_any(const GnGeo *G, const uint16_t *cands)
     return 0;
 }
 
-int fc_basic_any(int n, int box_rows, const uint16_t *cands)
+int fc_basic_any(const GnGeo *G, const uint16_t *cands)
 {
-    const GnGeo *G = gn_geo(n, box_rows);
-    if (!G)
+    if (!G || !G->classic)
         return 0;
     return locked_any(G, cands) || naked_pair_any(G, cands) || hidden_pair_any(G, cands) ||
            x_wing_any(G, cands);
@@ -452,20 +452,20 @@ static int proves(const GnGeo *G, const uint16_t *cands, unsigned a, unsigned z)
     if (a == z)
         return 1;
     if (da == dz) {
-        for (i = 0; i < G->npeers; i++) {
-            const unsigned c = G->peers[ca][i];
+        for (i = 0; i < GN_NPEERS(G, ca); i++) {
+            const unsigned c = GN_PEERS(G, ca)[i];
             if (c == cz || !(cands[c] >> da & 1u))
                 continue;
-            for (j = 0; j < G->npeers; j++)
-                if (G->peers[cz][j] == c)
+            for (j = 0; j < GN_NPEERS(G, cz); j++)
+                if (GN_PEERS(G, cz)[j] == c)
                     return 1;
         }
         return 0;
     }
     if (ca == cz)
         return (cands[ca] & ~(1u << da) & ~(1u << dz)) != 0;
-    for (i = 0; i < G->npeers; i++)
-        if (G->peers[ca][i] == cz)
+    for (i = 0; i < GN_NPEERS(G, ca); i++)
+        if (GN_PEERS(G, ca)[i] == cz)
             return (cands[cz] >> da & 1u) || (cands[ca] >> dz & 1u);
     return 0;
 }
@@ -502,9 +502,9 @@ static int walk_from(Walk *W, const GnGeo *G, const uint16_t *cands, unsigned s,
         for (i = 0; i < non; i++) {
             const unsigned y = W->layer[1][i], c = y / n, d = y % n;
             unsigned m = cands[c] & ~(1u << d);
-            for (j = 0; j < G->npeers; j++) {
-                const unsigned k = G->peers[c][j] * n + d;
-                if ((cands[G->peers[c][j]] >> d & 1u) && !TEST(W->off, k)) {
+            for (j = 0; j < GN_NPEERS(G, c); j++) {
+                const unsigned p = GN_PEERS(G, c)[j], k = p * n + d;
+                if ((cands[p] >> d & 1u) && !TEST(W->off, k)) {
                     SET(W->off, k);
                     if (W->L.nstrong[k])
                         W->layer[0][nf++] = k;
@@ -523,18 +523,17 @@ static int walk_from(Walk *W, const GnGeo *G, const uint16_t *cands, unsigned s,
     return 0;
 }
 
-int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes)
+int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes)
 {
-    const GnGeo *G = gn_geo(n, box_rows);
     Walk *W;
     unsigned k, nc;
     int found = 0;
-    if (!G)
+    if (!G || !G->classic)
         return 0;
     W = malloc(sizeof *W);
     if (!W)
         return -1;
-    nc = G->ncells * (unsigned)n;
+    nc = G->ncells * G->n;
     strong_links(&W->L, G, cands);
     for (k = 0; k < nc && !found; k++)
         if (W->L.nstrong[k])
@@ -621,14 +620,14 @@ static int bases(Fish *F, unsigned from, unsigned chosen, unsigned uni)
     return 0;
 }
 
-int fc_finned_any(int n, int box_rows, const uint16_t *cands, int size)
+int fc_finned_any(const GnGeo *G, const uint16_t *cands, int size)
 {
     Fish F;
     unsigned d, dir, i, x;
-    F.G = gn_geo(n, box_rows);
-    if (!F.G || size < 2 || size > 4)
+    F.G = G;
+    if (!G || !G->classic || size < 2 || size > 4)
         return 0;
-    F.n = (unsigned)n;
+    F.n = G->n;
     F.k = (unsigned)size;
     for (d = 0; d < F.n; d++)
         for (dir = 0; dir < 2; dir++) {

@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "general.h"
+
 /* What to look for (bits of `kinds`), and what was found (the return value). */
 #define FC_CONTRADICTION 1 /* a candidate of a cell of at most 3 whose chains break */
 #define FC_CELL 2          /* every candidate of a cell agrees on something */
@@ -21,14 +23,15 @@
 #define FC_UNIT 8          /* every place of a digit in a unit agrees on something */
 
 /*
- * n, box_rows: a supported shape (gn_supported); cands: n*n candidate masks (digit d is
- * bit d-1; 0 for a filled cell). Groups are tried by size (2, 3, 4 branches), and for
+ * G: classic rules (gn_classic, or gn_build of plain rules: G->classic; for any other
+ * rules every function here answers 0, nothing found); cands: n*n candidate masks (digit
+ * d is bit d-1; 0 for a filled cell). Groups are tried by size (2, 3, 4 branches), and for
  * each size: contradictions (size 2 only), cells in ascending order, then units (rows,
  * columns, boxes) and digits in ascending order.
  * Returns 0 when nothing is found; FC_CONTRADICTION with *a = cell, *b = digit;
  * FC_CELL with *a = cell; FC_UNIT with *a = unit, *b = digit; -1 when out of memory.
  */
-int fc_search(int n, int box_rows, const uint16_t *cands, int kinds, int *a, int *b);
+int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b);
 
 /*
  * Whether any of the patterns a net of level 1 may use (sudokit's pointing, claiming,
@@ -36,7 +39,7 @@ int fc_search(int n, int box_rows, const uint16_t *cands, int kinds, int *a, int
  * candidates counts as open) would remove something from `cands`. A net asks at each
  * stall, and most of the time the answer is no: then none of the five is searched.
  */
-int fc_basic_any(int n, int box_rows, const uint16_t *cands);
+int fc_basic_any(const GnGeo *G, const uint16_t *cands);
 
 /*
  * Whether sudokit's search for an alternating inference chain without grouped nodes of at
@@ -44,13 +47,13 @@ int fc_basic_any(int n, int box_rows, const uint16_t *cands);
  * with a strong link assumed false, breadth first, does a chain end prove something.
  * 1 yes, 0 no, -1 out of memory. Most stalls of a level-2 net have none.
  */
-int fc_chain_any(int n, int box_rows, const uint16_t *cands, int max_nodes);
+int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes);
 
 /*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;
  * fish.py, _finned_pass) finds one in `cands`. The engine asks for them at every step
  * past the basic patterns, and nearly always there is none.
  */
-int fc_finned_any(int n, int box_rows, const uint16_t *cands, int size);
+int fc_finned_any(const GnGeo *G, const uint16_t *cands, int size);
 
 #endif

@@ -6,11 +6,15 @@
  *
  * Propagation, to a fixpoint, cheapest first:
  *  1. naked singles: a queue of settled cells, each removing its digit from its peers
- *     (no scan of the grid for singles);
- *  2. hidden singles: per unit, the digits seen once (a digit seen nowhere fails);
+ *     (no scan of the grid for singles) and, under non-consecutive rules, the digits
+ *     next to it from its orthogonal neighbours;
+ *  2. hidden singles: per unit (extras included), the digits seen once (a digit seen
+ *     nowhere fails);
+ *  2b. non-consecutive: a cell left with d-1 and d+1 takes d from its neighbours;
  *  3. locked candidates from the masks of the (line, box) segments: a digit confined to
  *     one segment inside its box leaves the rest of the line (pointing), one confined to
- *     it inside its line leaves the rest of the box (claiming).
+ *     it inside its line leaves the rest of the box (claiming); then the same between any
+ *     other two units that share cells (irregular regions, diagonals, windows).
  * These deductions only remove candidates, so their fixpoint does not depend on the
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
@@ -30,85 +34,179 @@
 /* Nodes between two polls of the stop callback. */
 #define GN_POLL 4096
 #define MAX_BOX_SIDE GN_MAXBOX
-#define MAX_PEERS GN_MAXPEERS
 
 typedef GnGeo Geo;
 
 static const unsigned SHAPES[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}};
 #define NSHAPES (sizeof SHAPES / sizeof SHAPES[0])
-static Geo geos[NSHAPES];
+static Geo classic[NSHAPES];
 static int ready;
 
-static void build(Geo *G, unsigned br, unsigned bc)
+/* The cells of the rows, columns and usual boxes of a shape: units[u * n + i]. */
+static void classic_units(unsigned br, unsigned bc, uint8_t *units)
 {
     const unsigned n = br * bc;
-    unsigned r, c, k, i, u;
-    memset(G, 0, sizeof *G);
-    G->br = br;
-    G->bc = bc;
-    G->n = n;
-    G->ncells = n * n;
-    G->nunits = 3 * n;
-    G->all = (uint16_t)((1u << n) - 1u);
+    unsigned r, c;
     for (r = 0; r < n; r++)
         for (c = 0; c < n; c++) {
             const unsigned cell = r * n + c, box = (r / br) * br + c / bc;
-            /* position inside the box, row-major */
-            const unsigned pos = (r % br) * bc + c % bc;
-            G->unit[r][c] = (uint8_t)cell;
-            G->unit[n + c][r] = (uint8_t)cell;
-            G->unit[2 * n + box][pos] = (uint8_t)cell;
-            G->rseg[r][c / bc][c % bc] = (uint8_t)cell;
-            G->cseg[c][r / br][r % br] = (uint8_t)cell;
+            const unsigned pos = (r % br) * bc + c % bc; /* inside the box, row-major */
+            units[r * n + c] = (uint8_t)cell;
+            units[(n + c) * n + r] = (uint8_t)cell;
+            units[(2 * n + box) * n + pos] = (uint8_t)cell;
         }
-    for (c = 0; c < G->ncells; c++) {
-        const unsigned row = c / n, col = c % n, box = (row / br) * br + col / bc;
-        const unsigned units[3] = {row, n + col, 2 * n + box};
-        uint8_t seen[MAX_CELLS] = {0};
-        unsigned np = 0;
-        seen[c] = 1;
-        for (u = 0; u < 3; u++)
-            for (i = 0; i < n; i++) {
-                const unsigned p = G->unit[units[u]][i];
-                if (!seen[p]) {
-                    seen[p] = 1;
-                    G->peers[c][np++] = (uint8_t)p;
-                }
-            }
-        G->npeers = np;
-    }
-    (void)k;
+}
+
+static unsigned shape_of(unsigned n)
+{
+    unsigned s;
+    for (s = 0; s < NSHAPES; s++)
+        if (SHAPES[s][0] * SHAPES[s][1] == n)
+            return s;
+    return NSHAPES;
 }
 
 void gn_init(void)
 {
+    static const uint16_t none[GN_MAXCELLS + 1];
+    uint8_t units[3 * MAX_CELLS];
     size_t s;
     if (ready)
         return;
-    for (s = 0; s < NSHAPES; s++)
-        build(&geos[s], SHAPES[s][0], SHAPES[s][1]);
-    ready = 1;
+    ready = 1; /* gn_build looks the classic tables up: they compare with themselves */
+    for (s = 0; s < NSHAPES; s++) {
+        const unsigned n = SHAPES[s][0] * SHAPES[s][1];
+        classic_units(SHAPES[s][0], SHAPES[s][1], units);
+        classic[s].n = 0; /* not yet built: gn_build sees no classic table to compare */
+        gn_build(&classic[s], n, 3 * n, units, none, NULL, none, NULL);
+        classic[s].classic = 1;
+    }
 }
 
-static const Geo *geo_of(unsigned br, unsigned bc)
+const GnGeo *gn_classic(int n)
 {
-    size_t s;
-    for (s = 0; s < NSHAPES; s++)
-        if (SHAPES[s][0] == br && SHAPES[s][1] == bc)
-            return &geos[s];
+    const unsigned s = n > 0 ? shape_of((unsigned)n) : NSHAPES;
+    return s < NSHAPES ? &classic[s] : NULL;
+}
+
+/* The positions in unit u (bits over 0..n-1) of the cells it shares with unit v. */
+static uint16_t shared(const Geo *G, unsigned u, unsigned v, uint16_t *in_v)
+{
+    unsigned i, j;
+    uint16_t in_u = 0;
+    *in_v = 0;
+    for (i = 0; i < G->n; i++)
+        for (j = 0; j < G->n; j++)
+            if (G->unit[u][i] == G->unit[v][j]) {
+                in_u |= (uint16_t)(1u << i);
+                *in_v |= (uint16_t)(1u << j);
+            }
+    return in_u;
+}
+
+const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units,
+                     const uint16_t *extra_at, const uint8_t *extra, const uint16_t *near_at,
+                     const uint8_t *near)
+{
+    const unsigned s = shape_of(n);
+    const Geo *plain = s < NSHAPES && classic[s].n ? &classic[s] : NULL;
+    unsigned c, u, i, v, np = 0, k;
+    int extras = 0;
+    if (s >= NSHAPES)
+        return "the side must be 4, 6, 9, 12 or 16";
+    if (nunits < 3 * n || nunits > GN_MAXUNITS)
+        return "too few or too many units";
+    memset(G, 0, sizeof *G);
+    G->n = n;
+    G->ncells = n * n;
+    G->nunits = nunits;
+    G->all = (uint16_t)((1u << n) - 1u);
+    for (u = 0; u < nunits; u++) {
+        uint8_t seen[MAX_CELLS] = {0};
+        for (i = 0; i < n; i++) {
+            const unsigned cell = units[u * n + i];
+            if (cell >= G->ncells || seen[cell])
+                return "a unit holds a cell twice or a cell off the grid";
+            seen[cell] = 1;
+            G->unit[u][i] = (uint8_t)cell;
+        }
+    }
+    for (c = 0; c < G->ncells; c++) {
+        uint8_t seen[MAX_CELLS] = {0};
+        seen[c] = 1;
+        G->peer_at[c] = (uint16_t)np;
+        for (u = 0; u < nunits; u++) {
+            int in = 0;
+            for (i = 0; i < n; i++)
+                in |= G->unit[u][i] == c;
+            if (!in)
+                continue;
+            for (i = 0; i < n; i++) {
+                const unsigned p = G->unit[u][i];
+                if (!seen[p]) {
+                    if (np - G->peer_at[c] >= GN_MAXPEERS)
+                        return "a cell has too many peers";
+                    seen[p] = 1;
+                    G->peer[np++] = (uint8_t)p;
+                }
+            }
+        }
+        for (k = extra_at[c]; k < extra_at[c + 1]; k++) {
+            const unsigned p = extra[k];
+            if (p >= G->ncells)
+                return "an extra peer is off the grid";
+            extras = 1;
+            if (!seen[p]) {
+                if (np - G->peer_at[c] >= GN_MAXPEERS)
+                    return "a cell has too many peers";
+                seen[p] = 1;
+                G->peer[np++] = (uint8_t)p;
+            }
+        }
+        if (near_at[c + 1] - near_at[c] > GN_MAXNEAR)
+            return "a cell has more than 4 neighbours";
+        for (k = near_at[c]; k < near_at[c + 1]; k++) {
+            if (near[k] >= G->ncells || near[k] == c)
+                return "a neighbour is off the grid";
+            G->near[c][G->nnear[c]++] = near[k];
+            G->nonconsecutive = 1;
+        }
+    }
+    G->peer_at[G->ncells] = (uint16_t)np;
+    G->npeers = np % G->ncells ? 0 : np / G->ncells;
+    for (c = 0; c < G->ncells && G->npeers; c++)
+        if (GN_NPEERS(G, c) != G->npeers)
+            G->npeers = 0;
+    /* Rows, columns and usual boxes first: the line-box segments of the boxes. */
+    if (plain == NULL || !memcmp(G->unit, plain->unit, sizeof G->unit[0] * 3 * n)) {
+        const unsigned br = SHAPES[s][0], bc = SHAPES[s][1];
+        unsigned r;
+        G->br = br;
+        G->bc = bc;
+        for (r = 0; r < n; r++)
+            for (c = 0; c < n; c++) {
+                const unsigned cell = r * n + c;
+                G->rseg[r][c / bc][c % bc] = (uint8_t)cell;
+                G->cseg[c][r / br][r % br] = (uint8_t)cell;
+            }
+        G->classic = nunits == 3 * n && !extras && !G->nonconsecutive;
+    }
+    /* Every other pair of units that shares two cells or more. */
+    for (u = 0; u < nunits; u++)
+        for (v = u + 1; v < nunits; v++) {
+            uint16_t in_u, in_v;
+            if (G->br && u < 2 * n && v >= 2 * n && v < 3 * n)
+                continue; /* a line and a box: rseg, cseg */
+            in_u = shared(G, u, v, &in_v);
+            if (GN_POP(in_u) < 2 || G->nsegs >= GN_MAXSEGS)
+                continue;
+            G->seg[G->nsegs].u = (uint8_t)u;
+            G->seg[G->nsegs].v = (uint8_t)v;
+            G->seg[G->nsegs].in_u = in_u;
+            G->seg[G->nsegs].in_v = in_v;
+            G->nsegs++;
+        }
     return NULL;
-}
-
-const GnGeo *gn_geo(int n, int box_rows)
-{
-    return gn_supported(n, box_rows) ? geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) : NULL;
-}
-
-int gn_supported(int n, int box_rows)
-{
-    if (box_rows < 1 || n < 1 || n % box_rows)
-        return 0;
-    return geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) != NULL;
 }
 
 typedef struct {
@@ -149,11 +247,19 @@ static int drain(const Geo *G, Board *B, Queue *Q)
     while (Q->n) {
         const unsigned c = Q->q[--Q->n];
         const uint16_t bit = B->cand[c];
-        const uint8_t *p = G->peers[c];
+        const uint8_t *p = GN_PEERS(G, c);
+        const unsigned np = GN_NPEERS(G, c);
         unsigned i;
-        for (i = 0; i < G->npeers; i++)
+        for (i = 0; i < np; i++)
             if (!elim(B, Q, p[i], bit))
                 return 0;
+        if (G->nonconsecutive) {
+            /* its orthogonal neighbours lose the digits one above and one below */
+            const uint16_t next = (uint16_t)(((unsigned)bit << 1 | bit >> 1) & G->all);
+            for (i = 0; i < G->nnear[c]; i++)
+                if (!elim(B, Q, G->near[c][i], next))
+                    return 0;
+        }
     }
     return 1;
 }
@@ -257,6 +363,73 @@ static int locked_dir(const Geo *G, Board *B, Queue *Q, const uint8_t (*seg)[MAX
     return drain(G, B, Q);
 }
 
+/*
+ * Locked candidates between any two units u and v sharing the cells I (a diagonal and a
+ * box, a window and a row, a jigsaw region and a column...): a digit whose places in u
+ * are all in I leaves v outside I, and the other way round.
+ */
+static int locked_segs(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    unsigned k, i;
+    for (k = 0; k < G->nsegs; k++) {
+        const GnSeg *S = &G->seg[k];
+        const uint8_t *cu = G->unit[S->u], *cv = G->unit[S->v];
+        uint16_t inside = 0, rest_u = 0, rest_v = 0, only;
+        for (i = 0; i < G->n; i++) {
+            const uint16_t x = B->cand[cu[i]];
+            if (S->in_u >> i & 1u)
+                inside |= x;
+            else
+                rest_u |= x;
+        }
+        for (i = 0; i < G->n; i++)
+            if (!(S->in_v >> i & 1u))
+                rest_v |= B->cand[cv[i]];
+        only = (uint16_t)(inside & ~rest_u & rest_v); /* confined in u: leaves v */
+        if (only)
+            for (i = 0; i < G->n; i++)
+                if (!(S->in_v >> i & 1u) && (B->cand[cv[i]] & only)) {
+                    *changed = 1;
+                    if (!elim(B, Q, cv[i], only))
+                        return 0;
+                }
+        only = (uint16_t)(inside & ~rest_v & rest_u); /* confined in v: leaves u */
+        if (only)
+            for (i = 0; i < G->n; i++)
+                if (!(S->in_u >> i & 1u) && (B->cand[cu[i]] & only)) {
+                    *changed = 1;
+                    if (!elim(B, Q, cu[i], only))
+                        return 0;
+                }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * Non-consecutive, beyond settled cells: a cell whose only candidates are d-1 and d+1
+ * takes d from its orthogonal neighbours either way.
+ */
+static int nonconsecutive_pairs(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    unsigned c, i;
+    for (c = 0; c < G->ncells; c++) {
+        const uint16_t m = B->cand[c], low = (uint16_t)(m & (0u - m));
+        uint16_t mid;
+        if (B->done[c] || m != (uint16_t)(low | low << 2))
+            continue;
+        mid = (uint16_t)(low << 1);
+        for (i = 0; i < G->nnear[c]; i++)
+            if (B->cand[G->near[c][i]] & mid) {
+                *changed = 1;
+                if (!elim(B, Q, G->near[c][i], mid))
+                    return 0;
+            }
+    }
+    return drain(G, B, Q);
+}
+
 static int propagate(const Geo *G, Board *B, Queue *Q)
 {
     for (;;) {
@@ -269,11 +442,19 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
             return 0;
         if (changed)
             continue;
-        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,
-                        G->bc, G->br, &changed))
+        if (G->nonconsecutive && !nonconsecutive_pairs(G, B, Q, &changed))
             return 0;
-        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg, G->bc,
-                        G->br, G->bc, &changed))
+        if (changed)
+            continue;
+        if (G->br) {
+            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
+                            G->br, G->bc, G->br, &changed))
+                return 0;
+            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg,
+                            G->bc, G->br, G->bc, &changed))
+                return 0;
+        }
+        if (G->nsegs && !locked_segs(G, B, Q, &changed))
             return 0;
         if (!changed)
             return 1;
@@ -382,14 +563,14 @@ static void search(Search *S, const Board *B)
     }
 }
 
-uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
+uint64_t gn_search(const GnGeo *G, const uint8_t *cells, uint64_t limit, uint8_t *solution,
                    uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped)
 {
-    return gn_search_budget(n, box_rows, cells, limit, solution, guesses, stop, stop_arg,
-                            stopped, GN_FIRST_BUDGET);
+    return gn_search_budget(G, cells, limit, solution, guesses, stop, stop_arg, stopped,
+                            GN_FIRST_BUDGET);
 }
 
-uint64_t gn_search_budget(int n, int box_rows, const uint8_t *cells, uint64_t limit,
+uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
                           uint8_t *solution, uint64_t *guesses, int (*stop)(void *),
                           void *stop_arg, int *stopped, uint64_t first_budget)
 {
@@ -398,7 +579,6 @@ uint64_t gn_search_budget(int n, int box_rows, const uint8_t *cells, uint64_t li
     Search S;
     unsigned c, run;
     uint64_t count = 0;
-    const Geo *G = gn_supported(n, box_rows) ? geo_of((unsigned)box_rows, (unsigned)(n / box_rows)) : NULL;
     if (stopped != NULL)
         *stopped = 0;
     if (guesses != NULL)

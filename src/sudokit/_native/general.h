@@ -1,9 +1,12 @@
 /*
- * sudokit's C core for every size (4x4, 6x6, 9x9, 12x12, 16x16): one candidate mask of
- * up to 16 bits per cell, naked and hidden singles, locked candidates (pointing and
- * claiming), branching on the cell with the fewest candidates, and restarts.
+ * sudokit's C core for every size (4x4, 6x6, 9x9, 12x12, 16x16) and every rules given as
+ * tables (units, extra peers, non-consecutive neighbours): one candidate mask of up to 16
+ * bits per cell, naked singles over the peers, hidden singles over every unit, the
+ * non-consecutive eliminations, locked candidates (any two units sharing cells: pointing
+ * and claiming, a diagonal or window against a box...), branching on the cell with the
+ * fewest candidates, and restarts.
  *
- * The 9x9 kernel (solver.h) stays the fast path for 9x9; this one serves every shape and
+ * The 9x9 kernel (solver.h) stays the fast path for classic 9x9; this one serves the rest and
  * is what big grids need: locked candidates refute the near-minimal 16x16 puzzles of the
  * generator early, where singles alone wander. Like solver.h it trusts its input.
  */
@@ -42,32 +45,84 @@ static unsigned gn_pop(unsigned x)
 
 /* At most this many box rows and box columns (the supported shapes). */
 #define GN_MAXBOX 4
-#define GN_MAXPEERS (3 * GN_MAXN - 2)
+/* Units: rows, columns, boxes or regions (3n), then extras (2 diagonals, up to 9 windows). */
+#define GN_MAXUNITS 64
+/* Peers of one cell: its units' cells and its extra peers (knight's and king's moves).
+ * No cell of any rules sudokit knows has more than 15 * 6 + 16 = 106. */
+#define GN_MAXPEERS 128
+/* Orthogonal neighbours of one cell (non-consecutive). */
+#define GN_MAXNEAR 4
+/* Intersections of two units (two cells or more) beyond the line-box ones of regular
+ * boxes, for locked candidates; more are ignored (a weaker propagation, same counts). */
+#define GN_MAXSEGS 1024
 
-/* A shape's tables, shared with the other C parts (forcing.c). */
+/* Two units u and v that share two cells or more: in_u, in_v are the positions (bits over
+ * 0..n-1) of the shared cells inside u and inside v. */
 typedef struct {
-    unsigned br, bc, n, ncells, nunits, npeers;
+    uint8_t u, v;
+    uint16_t in_u, in_v;
+} GnSeg;
+
+/*
+ * The rules as tables: one geometry argument for every entry point, built once per rules
+ * (gn_build) from explicit lists, so nothing is derived from a (size, box rows) pair.
+ */
+typedef struct {
+    unsigned n, ncells, nunits;
+    /* Whether these are the plain rules of the shape (rows, columns, usual boxes only). */
+    int classic;
+    /* Box rows and columns when units 0..3n-1 are the rows, columns and usual boxes of
+     * the shape (rseg and cseg are then set), else 0. */
+    unsigned br, bc;
+    /* Peers of every cell when they all have as many (classic rules), else 0. */
+    unsigned npeers;
+    /* Whether orthogonal neighbours may not hold consecutive digits. */
+    int nonconsecutive;
     uint16_t all;
-    uint8_t unit[3 * GN_MAXN][GN_MAXN]; /* rows, then columns, then boxes; cells ascending */
-    uint8_t peers[GN_MAXCELLS][GN_MAXPEERS];
+    uint8_t unit[GN_MAXUNITS][GN_MAXN]; /* rows, then columns, then regions, then extras */
+    /* The peers of cell c are peer[peer_at[c] .. peer_at[c + 1] - 1]: its units' cells
+     * in unit order, then its extra peers. */
+    uint16_t peer_at[GN_MAXCELLS + 1];
+    uint8_t peer[GN_MAXCELLS * GN_MAXPEERS];
+    uint8_t nnear[GN_MAXCELLS];
+    uint8_t near[GN_MAXCELLS][GN_MAXNEAR];
     /* rseg[r][k]: the bc cells of row r in the k-th box along it (k < br);
      * cseg[c][k]: the br cells of column c in the k-th box down it (k < bc). */
     uint8_t rseg[GN_MAXN][GN_MAXBOX][GN_MAXBOX];
     uint8_t cseg[GN_MAXN][GN_MAXBOX][GN_MAXBOX];
+    /* The other intersections of two units (all of them for irregular regions). */
+    unsigned nsegs;
+    GnSeg seg[GN_MAXSEGS];
 } GnGeo;
 
-/* Build the tables of the five shapes. Idempotent; call before any other function. */
+/* The peers of cell c and their number. */
+#define GN_PEERS(G, c) ((G)->peer + (G)->peer_at[c])
+#define GN_NPEERS(G, c) ((unsigned)((G)->peer_at[(c) + 1] - (G)->peer_at[c]))
+
+/* Build the classic tables of the five shapes. Idempotent; call before any other function. */
 void gn_init(void);
 
-/* Whether n x n with boxes of box_rows rows is a shape this core knows. */
-int gn_supported(int n, int box_rows);
+/* The classic rules of the n x n shape with its usual boxes (4, 6, 9, 12, 16), or NULL. */
+const GnGeo *gn_classic(int n);
 
-/* The tables of a supported shape (NULL for any other); gn_init must have run. */
-const GnGeo *gn_geo(int n, int box_rows);
+/*
+ * Fill G with the rules given as lists (trusted only as far as said here; NULL when they
+ * are good, else a message naming what is wrong):
+ *   n:        the side, 4, 6, 9, 12 or 16;
+ *   nunits:   at most GN_MAXUNITS units, units[u * n + i] the i-th cell of unit u
+ *             (n distinct cells each); the first 3n are rows, columns and regions;
+ *   extra_at, extra: for cell c, extra[extra_at[c] .. extra_at[c + 1] - 1] are cells it may
+ *             not share a digit with outside its units (extra_at has n*n + 1 entries);
+ *   near_at, near: likewise, its orthogonal neighbours under non-consecutive rules.
+ * gn_init must have run.
+ */
+const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units,
+                     const uint16_t *extra_at, const uint8_t *extra, const uint16_t *near_at,
+                     const uint8_t *near);
 
 /*
  * Count solutions of one puzzle up to `limit` (>= 1) and keep the first one found.
- *   n, box_rows: a supported shape (checked by the caller with gn_supported).
+ *   G:        the rules (gn_classic or gn_build).
  *   cells:    n*n values, 0 = empty, 1..n = given (trusted).
  *   solution: n*n bytes written with digits 1..n when the count is >= 1; may be NULL.
  *   guesses:  receives the number of trial assignments at branch points; may be NULL.
@@ -75,7 +130,7 @@ const GnGeo *gn_geo(int n, int box_rows);
  *             count so far is returned and *stopped is set to 1). May be NULL.
  * Duplicate givens are not an error: the puzzle simply has no solution.
  */
-uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, uint8_t *solution,
+uint64_t gn_search(const GnGeo *G, const uint8_t *cells, uint64_t limit, uint8_t *solution,
                    uint64_t *guesses, int (*stop)(void *), void *stop_arg, int *stopped);
 
 /*
@@ -88,7 +143,7 @@ uint64_t gn_search(int n, int box_rows, const uint8_t *cells, uint64_t limit, ui
  */
 #define GN_FIRST_BUDGET 1000u
 
-uint64_t gn_search_budget(int n, int box_rows, const uint8_t *cells, uint64_t limit,
+uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
                           uint8_t *solution, uint64_t *guesses, int (*stop)(void *),
                           void *stop_arg, int *stopped, uint64_t first_budget);
 

@@ -1,5 +1,6 @@
 /*
- * sudokit._native: the CPython binding of the C core (solver.c).
+ * sudokit._native: the CPython binding of the C core (solver.c for classic 9x9, general.c
+ * for every size and rules, given as tables through one geometry object per rules).
  *
  * This is the boundary of rule 1 (validate at the edge, trust inside): every length and
  * symbol is checked here before the core sees it, and errors are ValueErrors. The
@@ -83,6 +84,197 @@ static int read_cells(PyObject *obj, uint8_t *out, Py_ssize_t expected, unsigned
     return 1;
 }
 
+/* --- the rules as tables: one geometry object per rules ----------------------------- */
+
+#define GEO_NAME "sudokit._native.Geometry"
+
+static void geo_free(PyObject *capsule)
+{
+    PyMem_Free(PyCapsule_GetPointer(capsule, GEO_NAME));
+}
+
+/* The tables inside a geometry object, or NULL with a TypeError. */
+static const GnGeo *get_geo(PyObject *obj)
+{
+    if (!PyCapsule_IsValid(obj, GEO_NAME)) {
+        PyErr_Format(PyExc_TypeError,
+                     "expected the rules' geometry (sudokit.solvers.native.geometry(rules)), "
+                     "not %.100s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return (const GnGeo *)PyCapsule_GetPointer(obj, GEO_NAME);
+}
+
+/* A cell index 0..ncells-1 from a Python int; -1 with an exception naming `what`. */
+static int get_cell(PyObject *obj, unsigned ncells, const char *what, Py_ssize_t index)
+{
+    const long v = PyLong_AsLong(obj);
+    if (v < 0 || v >= (long)ncells) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError) ||
+            PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s %zd: not a cell index 0-%u", what, index,
+                         ncells - 1);
+        }
+        return -1;
+    }
+    return (int)v;
+}
+
+/* For each of the ncells cells, a sequence of cells: flat into out[at[c] .. at[c+1]-1]. */
+static int read_cell_lists(PyObject *obj, unsigned ncells, unsigned most, const char *what,
+                           uint16_t *at, uint8_t *out)
+{
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence of cell lists");
+    Py_ssize_t c, i;
+    unsigned used = 0;
+    if (!seq)
+        return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != (Py_ssize_t)ncells) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %u cell lists, got %zd", what, ncells,
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return 0;
+    }
+    for (c = 0; c < (Py_ssize_t)ncells; c++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, c),
+                                          "expected a sequence of cell indices");
+        Py_ssize_t k;
+        at[c] = (uint16_t)used;
+        if (!cells) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        k = PySequence_Fast_GET_SIZE(cells);
+        if (k > (Py_ssize_t)most) {
+            PyErr_Format(PyExc_ValueError, "%s of cell %zd: more than %u cells", what, c, most);
+            Py_DECREF(cells);
+            Py_DECREF(seq);
+            return 0;
+        }
+        for (i = 0; i < k; i++) {
+            const int p = get_cell(PySequence_Fast_GET_ITEM(cells, i), ncells, what, c);
+            if (p < 0) {
+                Py_DECREF(cells);
+                Py_DECREF(seq);
+                return 0;
+            }
+            out[used++] = (uint8_t)p;
+        }
+        Py_DECREF(cells);
+    }
+    at[ncells] = (uint16_t)used;
+    Py_DECREF(seq);
+    return 1;
+}
+
+PyDoc_STRVAR(geometry_doc,
+"geometry(n, units, extra_peers, neighbours, /) -> Geometry\n\n"
+"The rules of an n x n puzzle as tables for the C core, built once per rules (see\n"
+"sudokit.solvers.native.geometry, which caches one per Rules value).\n"
+"units: sequences of n cell indices that hold every digit once: rows, columns, boxes or\n"
+"regions (3n), then any extra units (diagonals, windows).\n"
+"extra_peers: for each cell, the cells it may not share a digit with beyond its units.\n"
+"neighbours: for each cell, its orthogonal neighbours whose digit may not differ by one.\n"
+"Raises ValueError naming what is wrong.");
+
+static PyObject *geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint8_t units[GN_MAXUNITS * GN_MAXN];
+    uint8_t extra[GN_MAXCELLS * GN_MAXPEERS], near[GN_MAXCELLS * GN_MAXNEAR];
+    uint16_t extra_at[GN_MAXCELLS + 1], near_at[GN_MAXCELLS + 1];
+    PyObject *seq, *capsule;
+    GnGeo *G;
+    Py_ssize_t nunits, u, i;
+    const char *bad;
+    long n;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "geometry() takes exactly 4 arguments (n, units, extra_peers, neighbours)");
+        return NULL;
+    }
+    n = PyLong_AsLong(args[0]);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    if (!gn_classic((int)n)) {
+        PyErr_Format(PyExc_ValueError, "no %ldx%ld grid: the side must be 4, 6, 9, 12 or 16", n,
+                     n);
+        return NULL;
+    }
+    if (!(seq = PySequence_Fast(args[1], "units must be a sequence of cell lists")))
+        return NULL;
+    nunits = PySequence_Fast_GET_SIZE(seq);
+    if (nunits < 3 * n || nunits > GN_MAXUNITS) {
+        PyErr_Format(PyExc_ValueError, "expected %ld to %d units, got %zd", 3 * n, GN_MAXUNITS,
+                     nunits);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    for (u = 0; u < nunits; u++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u),
+                                          "each unit must be a sequence of cell indices");
+        if (!cells) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (PySequence_Fast_GET_SIZE(cells) != n) {
+            PyErr_Format(PyExc_ValueError, "unit %zd: expected %ld cells, got %zd", u, n,
+                         PySequence_Fast_GET_SIZE(cells));
+            Py_DECREF(cells);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        for (i = 0; i < n; i++) {
+            const int c = get_cell(PySequence_Fast_GET_ITEM(cells, i), (unsigned)(n * n), "unit",
+                                   u);
+            if (c < 0) {
+                Py_DECREF(cells);
+                Py_DECREF(seq);
+                return NULL;
+            }
+            units[u * n + i] = (uint8_t)c;
+        }
+        Py_DECREF(cells);
+    }
+    Py_DECREF(seq);
+    if (!read_cell_lists(args[2], (unsigned)(n * n), GN_MAXPEERS, "extra peers", extra_at,
+                         extra) ||
+        !read_cell_lists(args[3], (unsigned)(n * n), GN_MAXNEAR, "neighbours", near_at, near))
+        return NULL;
+    if (!(G = PyMem_Malloc(sizeof *G)))
+        return PyErr_NoMemory();
+    bad = gn_build(G, (unsigned)n, (unsigned)nunits, units, extra_at, extra, near_at, near);
+    if (bad != NULL) {
+        PyMem_Free(G);
+        PyErr_Format(PyExc_ValueError, "rules tables: %s", bad);
+        return NULL;
+    }
+    if (!(capsule = PyCapsule_New(G, GEO_NAME, geo_free)))
+        PyMem_Free(G);
+    return capsule;
+}
+
+PyDoc_STRVAR(geometry_info_doc,
+"geometry_info(geometry, /) -> (n, units, classic, peers)\n\n"
+"What a geometry holds: its side, number of units, whether it is the plain rules of its\n"
+"shape (rows, columns, usual boxes), and the number of peers of each cell.");
+
+static PyObject *geometry_info(PyObject *self, PyObject *arg)
+{
+    const GnGeo *G = get_geo(arg);
+    PyObject *peers;
+    unsigned c;
+    (void)self;
+    if (!G)
+        return NULL;
+    if (!(peers = PyList_New(G->ncells)))
+        return NULL;
+    for (c = 0; c < G->ncells; c++)
+        PyList_SET_ITEM(peers, c, PyLong_FromLong((long)GN_NPEERS(G, c)));
+    return Py_BuildValue("(IION)", G->n, G->nunits, G->classic ? Py_True : Py_False, peers);
+}
+
 static int interrupted(void *arg);
 
 /* The 9x9 kernel with the GIL released and Ctrl-C polled: 1 with *count set, or 0 with
@@ -145,23 +337,32 @@ static int interrupted(void *arg)
 
 /* The general kernel with the GIL released and Ctrl-C polled: 1 with *count set, or 0
  * with KeyboardInterrupt (or the exception a signal handler raised) when it was stopped. */
-static int general_kernel(int n, int rows, const uint8_t *cells, uint64_t limit,
+static int general_kernel(const GnGeo *G, const uint8_t *cells, uint64_t limit,
                           uint8_t *solution, uint64_t *guesses, uint64_t budget, uint64_t *count)
 {
     int stopped = 0;
     Py_BEGIN_ALLOW_THREADS
-    *count = gn_search_budget(n, rows, cells, limit, solution, guesses, interrupted, NULL,
-                              &stopped, budget);
+    *count = gn_search_budget(G, cells, limit, solution, guesses, interrupted, NULL, &stopped,
+                              budget);
     Py_END_ALLOW_THREADS
     if (stopped && !PyErr_Occurred())
         PyErr_SetNone(PyExc_KeyboardInterrupt);
     return !stopped;
 }
 
+/* The kernel for these rules: the 9x9 one for classic 9x9, the general one otherwise. */
+static int any_kernel(const GnGeo *G, const uint8_t *cells, uint64_t limit, uint8_t *solution,
+                      uint64_t *guesses, uint64_t *count)
+{
+    if (G->classic && G->n == 9)
+        return kernel9(cells, limit, solution, guesses, count);
+    return general_kernel(G, cells, limit, solution, guesses, GN_FIRST_BUDGET, count);
+}
+
 PyDoc_STRVAR(run_general_doc,
-"run_general(n, box_rows, cells, limit, budget=1000, /) -> (count, solution, guesses)\n\n"
-"Count the solutions of one n x n puzzle (boxes of box_rows rows) up to limit (>= 1)\n"
-"and keep the first. Sizes 4, 6, 9, 12 and 16 with their usual boxes.\n"
+"run_general(geometry, cells, limit, budget=1000, /) -> (count, solution, guesses)\n\n"
+"Count the solutions of one puzzle under the rules of geometry (see geometry()) up to\n"
+"limit (>= 1) with the general kernel, and keep the first.\n"
 "cells: n*n bytes of cell values 0..n (0 = empty).\n"
 "solution: n*n bytes of digits 1..n, or None when there is no solution.\n"
 "guesses: the number of trial assignments the search made, over all its runs.\n"
@@ -173,36 +374,28 @@ static PyObject *run_general(PyObject *self, PyObject *const *args, Py_ssize_t n
 {
     uint64_t limit, count, guesses = 0, budget = GN_FIRST_BUDGET;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
-    long n, rows;
+    const GnGeo *G;
     (void)self;
-    if (nargs != 4 && nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "run_general() takes 4 or 5 arguments (n, box_rows, "
+    if (nargs != 3 && nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "run_general() takes 3 or 4 arguments (geometry, "
                                          "cells, limit, budget)");
         return NULL;
     }
-    if (nargs == 5 && !get_positive(args[4], "budget", &budget))
+    if (!(G = get_geo(args[0])))
         return NULL;
-    n = PyLong_AsLong(args[0]);
-    if (n == -1 && PyErr_Occurred())
+    if (nargs == 4 && !get_positive(args[3], "budget", &budget))
         return NULL;
-    rows = PyLong_AsLong(args[1]);
-    if (rows == -1 && PyErr_Occurred())
+    if (!get_limit(args[2], &limit))
         return NULL;
-    if (!gn_supported((int)n, (int)rows)) {
-        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", n, n, rows);
+    if (!read_cells(args[1], cells, (Py_ssize_t)G->ncells, G->n))
         return NULL;
-    }
-    if (!get_limit(args[3], &limit))
-        return NULL;
-    if (!read_cells(args[2], cells, (Py_ssize_t)(n * n), (unsigned)n))
-        return NULL;
-    if (!general_kernel((int)n, (int)rows, cells, limit, solution, &guesses, budget, &count))
+    if (!general_kernel(G, cells, limit, solution, &guesses, budget, &count))
         return NULL;
     if (count == 0)
         return Py_BuildValue("(KOK)", (unsigned long long)count, Py_None,
                              (unsigned long long)guesses);
     return Py_BuildValue("(Ky#K)", (unsigned long long)count, (const char *)solution,
-                         (Py_ssize_t)(n * n), (unsigned long long)guesses);
+                         (Py_ssize_t)G->ncells, (unsigned long long)guesses);
 }
 
 /* The side of a grid of n cells (4, 6, 9, 12 or 16), or 0 for any other number. */
@@ -276,10 +469,11 @@ static PyObject *digit_list(const uint8_t *digits, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(search_doc,
-"search(cells, limit, /) -> (count, solution, guesses)\n\n"
+"search(cells, limit, geometry=None, /) -> (count, solution, guesses)\n\n"
 "The one-puzzle entry of sudokit.search: count the solutions up to limit (>= 1) and\n"
-"keep the first, for any supported size (the shape follows from the number of cells:\n"
-"16, 36, 81, 144 or 256, with the usual boxes; 9x9 goes to its own kernel).\n"
+"keep the first. Without geometry, classic rules: the shape follows from the number of\n"
+"cells (16, 36, 81, 144 or 256, with the usual boxes). With it, its rules (see\n"
+"geometry()). Classic 9x9 goes to its own kernel, everything else to the general one.\n"
 "cells: a tuple or list of ints 0..n, or a buffer of bytes 0..n (0 = empty).\n"
 "solution: a list of digits 1..n, or None when there is no solution.\n"
 "Ctrl-C (SIGINT) stops a long search with KeyboardInterrupt.");
@@ -288,27 +482,31 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
 {
     uint64_t limit, count, guesses = 0;
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    const GnGeo *G;
     PyObject *sol;
     int side;
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "search() takes exactly 2 arguments (cells, limit)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "search() takes 2 or 3 arguments (cells, limit, geometry)");
         return NULL;
     }
     if (!get_limit(args[1], &limit))
         return NULL;
     if (!read_any_cells(args[0], cells, &side))
         return NULL;
-    if (side == 9) {
-        if (!kernel9(cells, limit, solution, &guesses, &count))
+    if (nargs == 3 && args[2] != Py_None) {
+        if (!(G = get_geo(args[2])))
             return NULL;
+        if ((int)G->n != side) {
+            PyErr_Format(PyExc_ValueError, "expected %u cell values, got %d", G->ncells,
+                         side * side);
+            return NULL;
+        }
     } else {
-        /* the usual boxes: 2x2, 2x3, 3x4, 4x4 */
-        const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
-        if (!general_kernel(side, rows, cells, limit, solution, &guesses, GN_FIRST_BUDGET,
-                            &count))
-            return NULL;
+        G = gn_classic(side);
     }
+    if (!any_kernel(G, cells, limit, solution, &guesses, &count))
+        return NULL;
     if (count == 0) {
         sol = Py_None;
         Py_INCREF(sol);
@@ -319,126 +517,133 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
 }
 
 PyDoc_STRVAR(basic_any_doc,
-"basic_any(n, box_rows, cands, /) -> bool\n\n"
+"basic_any(geometry, cands, /) -> bool\n\n"
 "Whether pointing, claiming, a naked pair, a hidden pair or an X-Wing (as the logic\n"
-"engine finds them) would remove something from these candidate masks.");
+"engine finds them) would remove something from these candidate masks.\n"
+"The logic helpers take the geometry of classic rules only (ValueError otherwise):\n"
+"under other rules the engine searches in Python.");
 
-static int read_masks(PyObject *const *args, uint16_t *cands, long *n, long *rows)
+/* The geometry (classic rules) and candidate masks of the logic helpers. */
+static const GnGeo *read_masks(PyObject *const *args, uint16_t *cands)
 {
+    const GnGeo *G = get_geo(args[0]);
     PyObject *seq;
     Py_ssize_t i, count;
-    *n = PyLong_AsLong(args[0]);
-    *rows = PyLong_AsLong(args[1]);
-    if (PyErr_Occurred())
-        return 0;
-    if (*n < 1 || *n > GN_MAXN || *rows < 1 || !gn_supported((int)*n, (int)*rows)) {
-        PyErr_Format(PyExc_ValueError, "no %ldx%ld shape with boxes of %ld rows", *n, *n, *rows);
-        return 0;
+    const long n = G ? (long)G->n : 0;
+    if (!G)
+        return NULL;
+    if (!G->classic) {
+        PyErr_SetString(PyExc_ValueError, "the C logic helpers take classic rules only");
+        return NULL;
     }
-    if (!(seq = PySequence_Fast(args[2], "cands must be a sequence of ints")))
-        return 0;
+    if (!(seq = PySequence_Fast(args[1], "cands must be a sequence of ints")))
+        return NULL;
     count = PySequence_Fast_GET_SIZE(seq);
-    if (count != *n * *n) {
-        PyErr_Format(PyExc_ValueError, "expected %ld candidate masks, got %zd", *n * *n, count);
+    if (count != n * n) {
+        PyErr_Format(PyExc_ValueError, "expected %ld candidate masks, got %zd", n * n, count);
         Py_DECREF(seq);
-        return 0;
+        return NULL;
     }
     for (i = 0; i < count; i++) {
         const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v < 0 || v >= (1L << *n)) {
+        if (v < 0 || v >= (1L << n)) {
             if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError) ||
                 PyErr_ExceptionMatches(PyExc_TypeError)) {
                 PyErr_Clear();
                 PyErr_Format(PyExc_ValueError, "cell %zd: not a candidate mask of %ld digits", i,
-                             *n);
+                             n);
             }
             Py_DECREF(seq);
-            return 0;
+            return NULL;
         }
         cands[i] = (uint16_t)v;
     }
     Py_DECREF(seq);
-    return 1;
+    return G;
 }
 
 static PyObject *basic_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
-    long n, rows;
+    const GnGeo *G;
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "basic_any() takes exactly 3 arguments (n, box_rows, cands)");
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "basic_any() takes exactly 2 arguments (geometry, cands)");
         return NULL;
     }
-    if (!read_masks(args, cands, &n, &rows))
+    if (!(G = read_masks(args, cands)))
         return NULL;
-    return PyBool_FromLong(fc_basic_any((int)n, (int)rows, cands));
+    return PyBool_FromLong(fc_basic_any(G, cands));
 }
 
-/* The arguments (n, box_rows, cands, value) of the logic helpers below: 0 with an
+/* The arguments (geometry, cands, value) of the logic helpers below: NULL with an
  * exception (`usage` when their number is wrong, `range` naming a value out of lo..hi). */
-static int read_logic_args(PyObject *const *args, Py_ssize_t nargs, const char *usage,
-                           uint16_t *cands, long *n, long *rows, long *value, long lo, long hi,
-                           const char *range)
+static const GnGeo *read_logic_args(PyObject *const *args, Py_ssize_t nargs, const char *usage,
+                                    uint16_t *cands, long *value, long lo, long hi,
+                                    const char *range)
 {
-    if (nargs != 4) {
+    const GnGeo *G;
+    if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, usage);
-        return 0;
+        return NULL;
     }
-    if (!read_masks(args, cands, n, rows))
-        return 0;
-    *value = PyLong_AsLong(args[3]);
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    *value = PyLong_AsLong(args[2]);
     if (*value == -1 && PyErr_Occurred())
-        return 0;
+        return NULL;
     if (*value < lo || *value > hi) {
         PyErr_Format(PyExc_ValueError, range, *value);
-        return 0;
+        return NULL;
     }
-    return 1;
+    return G;
 }
 
 PyDoc_STRVAR(chain_any_doc,
-"chain_any(n, box_rows, cands, max_nodes, /) -> bool\n\n"
+"chain_any(geometry, cands, max_nodes, /) -> bool\n\n"
 "Whether the logic engine's search for an alternating inference chain without grouped\n"
-"nodes, of at most max_nodes nodes, finds one in these candidate masks.");
+"nodes, of at most max_nodes nodes, finds one in these candidate masks (classic rules).");
 
 static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
-    long n, rows, most;
+    const GnGeo *G;
+    long most;
     int found;
     (void)self;
-    if (!read_logic_args(args, nargs,
-                         "chain_any() takes exactly 4 arguments (n, box_rows, cands, max_nodes)",
-                         cands, &n, &rows, &most, 2, 1000, "max_nodes must be 2 to 1000, got %ld"))
+    if (!(G = read_logic_args(args, nargs,
+                              "chain_any() takes exactly 3 arguments (geometry, cands, max_nodes)",
+                              cands, &most, 2, 1000, "max_nodes must be 2 to 1000, got %ld")))
         return NULL;
-    found = fc_chain_any((int)n, (int)rows, cands, (int)most);
+    found = fc_chain_any(G, cands, (int)most);
     if (found < 0)
         return PyErr_NoMemory();
     return PyBool_FromLong(found);
 }
 
 PyDoc_STRVAR(finned_any_doc,
-"finned_any(n, box_rows, cands, size, /) -> bool\n\n"
+"finned_any(geometry, cands, size, /) -> bool\n\n"
 "Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
-"(2 to 4) finds one in these candidate masks.");
+"(2 to 4) finds one in these candidate masks (classic rules).");
 
 static PyObject *finned_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
-    long n, rows, size;
+    const GnGeo *G;
+    long size;
     (void)self;
-    if (!read_logic_args(args, nargs,
-                         "finned_any() takes exactly 4 arguments (n, box_rows, cands, size)",
-                         cands, &n, &rows, &size, 2, 4, "size must be 2 to 4, got %ld"))
+    if (!(G = read_logic_args(args, nargs,
+                              "finned_any() takes exactly 3 arguments (geometry, cands, size)",
+                              cands, &size, 2, 4, "size must be 2 to 4, got %ld")))
         return NULL;
-    return PyBool_FromLong(fc_finned_any((int)n, (int)rows, cands, (int)size));
+    return PyBool_FromLong(fc_finned_any(G, cands, (int)size));
 }
 
 PyDoc_STRVAR(forcing_search_doc,
-"forcing_search(n, box_rows, cands, kinds, /) -> (kind, a, b) or None\n\n"
-"The search of sudokit.logic.techniques.forcing: the first group of assumptions whose\n"
-"chains all agree on something, or the first assumption whose chains break.\n"
+"forcing_search(geometry, cands, kinds, /) -> (kind, a, b) or None\n\n"
+"The search of sudokit.logic.techniques.forcing (classic rules): the first group of\n"
+"assumptions whose chains all agree on something, or the first assumption whose chains\n"
+"break.\n"
 "cands: n*n candidate masks (digit d is bit d-1; 0 for a filled cell).\n"
 "kinds: what to look for, bits 1 (a contradiction), 2 (a cell), 4 (a cell of 3 or 4\n"
 "candidates), 8 (a digit in a unit). The answer: (1, cell, digit), (2, cell, -1) or\n"
@@ -447,15 +652,16 @@ PyDoc_STRVAR(forcing_search_doc,
 static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
-    long n, rows, kinds;
+    const GnGeo *G;
+    long kinds;
     int found, a = -1, b = -1;
     (void)self;
-    if (!read_logic_args(args, nargs,
-                         "forcing_search() takes exactly 4 arguments (n, box_rows, cands, kinds)",
-                         cands, &n, &rows, &kinds, 0, 15,
-                         "kinds must be a combination of 1, 2, 4 and 8, got %ld"))
+    if (!(G = read_logic_args(args, nargs,
+                              "forcing_search() takes exactly 3 arguments (geometry, cands, kinds)",
+                              cands, &kinds, 0, 15,
+                              "kinds must be a combination of 1, 2, 4 and 8, got %ld")))
         return NULL;
-    found = fc_search((int)n, (int)rows, cands, (int)kinds, &a, &b);
+    found = fc_search(G, cands, (int)kinds, &a, &b);
     if (found < 0)
         return PyErr_NoMemory();
     if (!found)
@@ -464,11 +670,12 @@ static PyObject *forcing_search(PyObject *self, PyObject *const *args, Py_ssize_
 }
 
 PyDoc_STRVAR(carve_doc,
-"carve(cells, groups, keep, /) -> list\n\n"
+"carve(geometry, cells, groups, keep, /) -> list\n\n"
 "The generator's carving loop in one call: for each group of cell indices in turn,\n"
 "empty its cells, and keep them empty if the puzzle still has exactly one solution and\n"
 "at least keep clues are left (a group that would leave fewer is skipped).\n"
-"cells: a full grid of any supported size, as for search(); groups: a sequence of\n"
+"geometry: the rules (see geometry()); cells: a full grid under them, n*n ints as for\n"
+"search(); groups: a sequence of\n"
 "sequences of cell indices. Returns the puzzle's cells as a list of ints.\n"
 "Ctrl-C (SIGINT) stops a long carve on a big grid with KeyboardInterrupt.");
 
@@ -483,19 +690,28 @@ static PyObject *carve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *groups = NULL, *result = NULL;
     Py_ssize_t ng, g, i, ncells;
     long keep, clues = 0;
+    const GnGeo *G;
     int side;
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "carve() takes exactly 3 arguments (cells, groups, keep)");
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "carve() takes exactly 4 arguments (geometry, cells, groups, keep)");
         return NULL;
     }
-    if (!read_any_cells(args[0], cells, &side))
+    if (!(G = get_geo(args[0])))
         return NULL;
+    if (!read_any_cells(args[1], cells, &side))
+        return NULL;
+    if (side != (int)G->n) {
+        PyErr_Format(PyExc_ValueError, "expected %u cell values, got %d", G->ncells,
+                     side * side);
+        return NULL;
+    }
     ncells = (Py_ssize_t)side * side;
-    keep = PyLong_AsLong(args[2]);
+    keep = PyLong_AsLong(args[3]);
     if (keep == -1 && PyErr_Occurred())
         return NULL;
-    if (!(groups = PySequence_Fast(args[1], "groups must be a sequence of sequences")))
+    if (!(groups = PySequence_Fast(args[2], "groups must be a sequence of sequences")))
         return NULL;
     ng = PySequence_Fast_GET_SIZE(groups);
     members = PyMem_Malloc((size_t)(ng ? ng : 1) * CARVE_GROUP * sizeof *members);
@@ -547,15 +763,8 @@ static PyObject *carve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             saved[i] = cells[group[i]];
             cells[group[i]] = 0;
         }
-        if (side == 9) {
-            if (!kernel9(cells, 2, solution, &guesses, &count))
-                goto done;
-        } else {
-            const int rows = side == 16 ? 4 : side == 12 ? 3 : 2;
-            if (!general_kernel(side, rows, cells, 2, solution, &guesses, GN_FIRST_BUDGET,
-                                &count))
-                goto done;
-        }
+        if (!any_kernel(G, cells, 2, solution, &guesses, &count))
+            goto done;
         if (count == 1) {
             clues -= k;
         } else {
@@ -698,6 +907,8 @@ static PyMethodDef methods[] = {
     {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
+    {"geometry", (PyCFunction)(void (*)(void))geometry, METH_FASTCALL, geometry_doc},
+    {"geometry_info", geometry_info, METH_O, geometry_info_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -720,7 +931,8 @@ static PyModuleDef_Slot slots[] = {
 static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT,
     "sudokit._native",
-    "sudokit's C core for 9x9 Sudoku (see sudokit.solvers.native for the Python API).",
+    "sudokit's C core: classic 9x9 and every size and rules given as tables (see\n"
+    "sudokit.solvers.native for the Python API).",
     0,
     methods,
     slots,

@@ -1,10 +1,11 @@
 """The C core (``sudokit._native``) as a backend, and batch solving.
 
 When the compiled module is present, importing this registers the backend ``native``
-(priority 10, above ``python``) for every size: its specialised 9×9 kernel for 9×9, its
-general kernel (singles, locked candidates, fewest-candidates branching) for 4×4 to
-16×16. ``SUDOKIT_BACKEND=python`` forces the pure-Python solver everywhere. Without a
-compiler sudokit installs without the module and everything here still works, on the
+(priority 10, above ``python``) for every size and rules: its specialised 9×9 kernel for
+classic 9×9, its general kernel (singles, locked candidates, fewest-candidates branching)
+for 4×4 to 16×16 and for every variant, which takes the rules as tables
+(:func:`geometry`). ``SUDOKIT_BACKEND=python`` forces the pure-Python solver everywhere.
+Without a compiler sudokit installs without the module and everything here still works, on the
 pure-Python backend.
 
 Batch solving sends many puzzles through one call, so the per-puzzle cost from Python is
@@ -34,7 +35,7 @@ from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError
 from ..formats import format_line
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 from .registry import Outcome, backend_for, register
 
@@ -58,27 +59,38 @@ class _Core(Protocol):
 
     def find_bad_symbol(self, data: bytes | bytearray, /) -> int: ...
 
+    def geometry(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        extra_peers: Sequence[Sequence[int]],
+        neighbours: Sequence[Sequence[int]],
+        /,
+    ) -> object: ...
+
+    def geometry_info(self, geometry: object, /) -> tuple[int, int, bool, list[int]]: ...
+
     def run_general(
-        self, n: int, box_rows: int, cells: bytes, limit: int, budget: int = ..., /
+        self, geometry: object, cells: bytes, limit: int, budget: int = ..., /
     ) -> tuple[int, bytes | None, int]: ...
 
     def search(
-        self, cells: Sequence[int] | bytes, limit: int, /
+        self, cells: Sequence[int] | bytes, limit: int, geometry: object = ..., /
     ) -> tuple[int, list[int] | None, int]: ...
 
     def carve(
-        self, cells: Sequence[int], groups: Sequence[Sequence[int]], keep: int, /
+        self, geometry: object, cells: Sequence[int], groups: Sequence[Sequence[int]], keep: int, /
     ) -> list[int]: ...
 
     def forcing_search(
-        self, n: int, box_rows: int, cands: Sequence[int], kinds: int, /
+        self, geometry: object, cands: Sequence[int], kinds: int, /
     ) -> tuple[int, int, int] | None: ...
 
-    def basic_any(self, n: int, box_rows: int, cands: Sequence[int], /) -> bool: ...
+    def basic_any(self, geometry: object, cands: Sequence[int], /) -> bool: ...
 
-    def chain_any(self, n: int, box_rows: int, cands: Sequence[int], max_nodes: int, /) -> bool: ...
+    def chain_any(self, geometry: object, cands: Sequence[int], max_nodes: int, /) -> bool: ...
 
-    def finned_any(self, n: int, box_rows: int, cands: Sequence[int], size: int, /) -> bool: ...
+    def finned_any(self, geometry: object, cands: Sequence[int], size: int, /) -> bool: ...
 
 
 def _load() -> _Core | None:
@@ -88,8 +100,8 @@ def _load() -> _Core | None:
         return None
     # In a source checkout without a build, the name resolves to the folder of C sources
     # (as a namespace package): that is no core. A build older than its sources (no
-    # ``search``) is none either: `make` rebuilds it, and its native-check says so.
-    if not hasattr(module, "search"):
+    # ``geometry``) is none either: `make` rebuilds it, and its native-check says so.
+    if not hasattr(module, "geometry"):
         return None
     return cast(_Core, module)
 
@@ -102,9 +114,26 @@ AVAILABLE: bool = _core is not None
 BUILD: str | None = _core.BUILD if _core is not None else None
 
 
+_GEOMETRIES: dict[Rules, object] = {}
+
+
+def geometry(rules: Rules) -> object:
+    """The C core's tables of ``rules`` (units, peers, non-consecutive neighbours), made
+    once per rules and kept: the one argument every C entry point takes for its rules.
+    Requires the core (:data:`AVAILABLE`)."""
+    geo = _GEOMETRIES.get(rules)
+    if geo is None:
+        if _core is None:
+            raise RuntimeError("the C core is not installed")
+        geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours)
+        _GEOMETRIES[rules] = geo
+    return geo
+
+
 class NativeBackend:
-    """The C core: its 9×9 kernel for 9×9, the general one for every other size. Cells
-    arrive validated from the registry."""
+    """The C core: its 9×9 kernel for classic 9×9, the general one (rules as tables) for
+    every other size and every variant (X, windoku, jigsaw, anti-knight, anti-king,
+    non-consecutive and their combinations). Cells arrive validated from the registry."""
 
     name = "native"
     priority = 10
@@ -113,12 +142,15 @@ class NativeBackend:
         self._core = core
         self._search = core.search
 
-    def supports(self, shape: Shape) -> bool:
-        return True  # the general kernel has every shape sudokit knows
+    def supports(self, rules: Rules) -> bool:
+        # Every size and every rules sudokit has (killer cages are not rules yet).
+        return True
 
-    def run(self, shape: Shape, cells: Sequence[int], limit: int) -> Outcome:
-        # One C call reads the cells (the shape follows from their number) and builds the
-        # answer's parts.
+    def run(self, rules: Rules | Shape, cells: Sequence[int], limit: int) -> Outcome:
+        # One C call reads the cells and builds the answer's parts; classic rules need no
+        # tables (the shape follows from the number of cells).
+        if type(rules) is Rules and rules.variants:
+            return _new_outcome(Outcome, self._search(cells, limit, geometry(rules)))
         return _new_outcome(Outcome, self._search(cells, limit))
 
 
@@ -279,6 +311,7 @@ __all__ = [
     "active",
     "check_batch",
     "count_many",
+    "geometry",
     "pack",
     "run_many",
     "solve_many",
