@@ -244,6 +244,20 @@ static int elim(Board *B, Queue *Q, unsigned c, uint16_t m)
 
 static int drain(const Geo *G, Board *B, Queue *Q)
 {
+    if (G->npeers && !G->nonconsecutive) {
+        /* every cell has as many peers (classic rules): a fixed stride, as before */
+        const unsigned np = G->npeers;
+        while (Q->n) {
+            const unsigned c = Q->q[--Q->n];
+            const uint16_t bit = B->cand[c];
+            const uint8_t *p = G->peer + c * np;
+            unsigned i;
+            for (i = 0; i < np; i++)
+                if (!elim(B, Q, p[i], bit))
+                    return 0;
+        }
+        return 1;
+    }
     while (Q->n) {
         const unsigned c = Q->q[--Q->n];
         const uint16_t bit = B->cand[c];
