@@ -7,6 +7,8 @@
         --difficulties hard,expert,extreme --compare    # graded: screened against not
     python benchmarks/bench_generate.py --agreement 2000  # screen against engine
     python benchmarks/bench_generate.py --agreement-data ../shared/data/puzzles3_magictour_top1465
+    python benchmarks/bench_generate.py --variants all -k 20 \
+        --difficulties any,easy,medium,hard   # 9×9 variants: per variant and level
 
 For every combination, ``sudokit.generate(size, seed=s, symmetry=..., difficulty=...)``
 runs for the seeds ``0..K-1`` and each call is timed on its own (CPU time of the process,
@@ -23,6 +25,10 @@ grading), or ``--agreement-data FILE`` reads the unique 9×9 puzzles of a file, 
 per level, whether the screen and the engine (``rate`` capped at the level) finish each:
 their counts, the puzzles where they disagree (the screen's order-independence,
 measured) and the mean CPU milliseconds of each.
+``--variants x,jigsaw,x+anti-knight,...`` (``all``: every variant and a few
+combinations) times variant puzzles instead, 9×9 unless ``--sizes`` says otherwise, per
+variant and level (``any``: a minimal puzzle of any level, no grading); a level the
+variant does not reach (``levels_for``) or the logic engine does not grade is skipped.
 The same seeds give the same puzzles with any backend, so runs are comparable.
 """
 
@@ -41,8 +47,9 @@ from pathlib import Path
 
 from _common import fmt_num, load_set, machine_info, percentile, render_table
 from sudokit import generate, generator
+from sudokit.errors import GenerationError
 from sudokit.generator import DIFFICULTIES, SYMMETRIES, levels_for
-from sudokit.geometry import Shape
+from sudokit.geometry import Rules, Shape
 from sudokit.grid import Grid
 from sudokit.solvers import backend_for
 
@@ -50,6 +57,19 @@ DEFAULT_K = 30
 DEFAULT_BIG_K = 5
 DIFFICULTY_ORDER = ("easy", "medium", "hard", "expert", "extreme")
 DEFAULT_DIFFICULTIES = ("easy", "medium", "hard")
+#: ``--variants all``: each variant, and the combinations people play most.
+ALL_VARIANTS = (
+    "x",
+    "windoku",
+    "jigsaw",
+    "anti-knight",
+    "anti-king",
+    "non-consecutive",
+    "x+anti-knight",
+    "x+anti-king",
+    "jigsaw+x",
+    "jigsaw+windoku",
+)
 
 
 @dataclass(slots=True)
@@ -78,6 +98,7 @@ class Row:
     unscreened: Times | None = None
     same_puzzles: int | None = None
     extra: dict[str, float] = field(default_factory=dict)
+    variant: str = "classic"
 
 
 @contextmanager
@@ -111,23 +132,28 @@ def counting_draws(drawn: list[int]) -> Iterator[None]:
         names["_carve"] = carve
 
 
-def _timed(size: int, seed: int, symmetry: str, difficulty: str) -> tuple[float, str, int, int]:
+def _timed(
+    size: int, seed: int, symmetry: str, difficulty: str, variant: str | None = None
+) -> tuple[float, str, int, int]:
     drawn = [0]
+    level = None if difficulty == "any" else difficulty
     with counting_draws(drawn):
         t0 = time.process_time()
-        grid = generate(size, seed=seed, symmetry=symmetry, difficulty=difficulty)
+        grid = generate(size, seed=seed, symmetry=symmetry, difficulty=level, variant=variant)
         t = time.process_time() - t0
     return t, str(grid), grid.clue_count, drawn[0]
 
 
-def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) -> Row:
+def measure(
+    size: int, symmetry: str, difficulty: str, k: int, compare: bool, variant: str | None = None
+) -> Row:
     seconds: list[float] = []
     before: list[float] = []
     clues: list[int] = []
     draws: list[int] = []
     same = 0
     for seed in range(k):
-        t, puzzle, count, drawn = _timed(size, seed, symmetry, difficulty)
+        t, puzzle, count, drawn = _timed(size, seed, symmetry, difficulty, variant)
         seconds.append(t)
         clues.append(count)
         draws.append(drawn)
@@ -148,6 +174,7 @@ def measure(size: int, symmetry: str, difficulty: str, k: int, compare: bool) ->
         median_draws=statistics.median(draws),
         unscreened=Times.of(before) if compare else None,
         same_puzzles=same if compare else None,
+        variant=variant or "classic",
     )
 
 
@@ -249,6 +276,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="FILE",
         help="instead: screen against engine on the unique 9×9 puzzles of FILE",
     )
+    p.add_argument(
+        "--variants",
+        metavar="V,V+W,...",
+        help="instead: variant puzzles (9×9 unless --sizes), per variant and level; a "
+        "combination joins its variants with '+'; 'all': " + ",".join(ALL_VARIANTS),
+    )
     p.add_argument("--markdown", action="store_true", help="print a markdown pipe table")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write raw results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -261,12 +294,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [4, 6, 9, 12]
+    if args.variants and not args.sizes:
+        sizes = [9]
     if args.big and 16 not in sizes:
         sizes.append(16)
     for s in sizes:
         Shape.of(s)  # unsupported sizes fail here, before any work
     symmetries = _names(args.symmetries, list(SYMMETRIES), "symmetry")
     known_difficulties = [d for d in DIFFICULTY_ORDER if d in DIFFICULTIES]
+    variants: list[str | None] = [None]
+    if args.variants:
+        known_difficulties.insert(0, "any")
+        spec = ",".join(ALL_VARIANTS) if args.variants == "all" else args.variants
+        variants = [v.strip() for v in spec.split(",") if v.strip()]
+        for v in variants:
+            generator.levels_for(9, v.replace("+", ","))  # an unknown name fails here
     difficulties = _names(
         args.difficulties or ",".join(DEFAULT_DIFFICULTIES), known_difficulties, "difficulty"
     )
@@ -288,21 +330,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     for size in sizes:
         k = args.big_count if size == 16 else args.count
         generate(size, seed=-1, difficulty="easy")  # untimed: builds the shape's tables
-        for symmetry in symmetries:
-            for difficulty in difficulties:
-                if difficulty not in levels_for(size):
-                    continue
-                row = measure(size, symmetry, difficulty, k, args.compare)
-                rows.append(row)
-                if not args.quiet:
-                    print(
-                        f"{size}×{size} {symmetry:<8} {difficulty:<7} {row.times.total_s:7.2f} s",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+        for variant in variants:
+            names = variant.replace("+", ",") if variant else None
+            reach = ("any", *levels_for(size, names)) if names else levels_for(size)
+            for symmetry in symmetries:
+                for difficulty in difficulties:
+                    if difficulty not in reach:
+                        continue
+                    try:
+                        row = measure(size, symmetry, difficulty, k, args.compare, names)
+                    except GenerationError as err:  # rules no grid keeps, levels not graded
+                        if not args.quiet:
+                            print(f"{variant} {size}×{size} {difficulty}: {err}", file=sys.stderr)
+                        continue
+                    rows.append(row)
+                    if not args.quiet:
+                        print(
+                            f"{variant or ''} {size}×{size} {symmetry:<8} {difficulty:<7} "
+                            f"{row.times.total_s:7.2f} s",
+                            file=sys.stderr,
+                            flush=True,
+                        )
 
     info = machine_info()
     backends = ", ".join(f"{s}×{s}: {backend_for(Shape.of(s)).name}" for s in sizes)
+    if args.variants:
+        backends += "; variants: " + backend_for(Rules.make(9, ["x"])).name
     head = [
         f"machine: {info['platform']}",
         f"cpu: {info['cpu']}, cores: {info['cores']}",
@@ -313,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         + (f" (16×16: 0..{args.big_count - 1})" if 16 in sizes else ""),
     ]
     headers = [
+        "variant",
         "size",
         "symmetry",
         "difficulty",
@@ -334,6 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     body = []
     for r in rows:
         line = [
+            r.variant.replace(",", "+"),
             f"{r.size}×{r.size}",
             r.symmetry,
             r.difficulty,
@@ -359,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 else ["—"] * 5
             )
         body.append(line)
-    right = [False, False, False] + [True] * (len(headers) - 3)
+    right = [False, False, False, False] + [True] * (len(headers) - 4)
     print("\n".join(("- " + h) if args.markdown else h for h in head))
     print()
     print(render_table(headers, body, right=right, markdown=args.markdown))

@@ -321,3 +321,24 @@ def test_cli_refusals(args: list[str], words: str) -> None:
     result = run("generate", *args)
     assert result.exit_code == 2
     assert words in result.output
+
+
+def test_levels_need_the_logic_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules the logic engine does not grade: a level is refused, never guessed."""
+    import sudokit.generator as gen
+    from sudokit.errors import UnsupportedRulesError
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise UnsupportedRulesError("the logic engine does not take X rules")
+
+    monkeypatch.setattr(gen, "rate", refuse)
+    with pytest.raises(GenerationError, match="levels for X puzzles need the logic engine"):
+        generate(9, seed=1, variant="x", difficulty="easy")
+    check_puzzle(generate(9, seed=1, variant="x"), 9, "x")  # without a level: made
+
+
+def test_level_a_variant_does_not_reach() -> None:
+    assert "medium" not in levels_for(9, "jigsaw,x")
+    assert levels_for(9, "x") == levels_for(9)
+    with pytest.raises(GenerationError, match="9×9 X \\+ jigsaw puzzles cannot be made medium"):
+        generate(9, seed=1, variant="x,jigsaw", difficulty="medium")
