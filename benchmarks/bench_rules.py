@@ -1,0 +1,175 @@
+"""Variant rules: counting to 2 per 9×9 puzzle in the C core, in pure Python and in a
+general constraint solver (OR-Tools CP-SAT), on the same puzzles.
+
+    python benchmarks/bench_rules.py                 # 50 puzzles per rules, seed 1
+    python benchmarks/bench_rules.py --puzzles 20 --markdown
+
+Puzzles: per rules, a random solution of the empty grid (the pure-Python engine, from the
+seed) carved by the C core into a minimal unique puzzle (every clue needed). Each
+contender counts every puzzle's solutions to 2; CPU seconds (``time.process_time``) per
+puzzle, the whole set timed at once (C: best of 3 passes). CP-SAT runs with one worker
+and counts by enumerating solutions until the second; its time includes building the
+model. Install it only to compare (``pip install ortools``; it is not a dependency); the
+column is left out without it. Benchmarks are not tests: a disagreement is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from _common import render_table
+from sudokit.geometry import Rules
+from sudokit.solvers import native
+from sudokit.solvers.general import engine
+
+JIGSAW_9 = "AABBBBCCCAABBBBCCCAAAAABDCDEEEFFFDCDEEFFFFDCDEEEEFFDDDGGGHHHHIIGGGHIIIIIGGGHHHHII"
+
+RULES = [
+    "9",
+    "9+x",
+    "9+windoku",
+    "9+jigsaw:" + JIGSAW_9,
+    "9+anti-knight",
+    "9+anti-king",
+    "9+non-consecutive",
+    "9+x+anti-knight",
+    "9+x+windoku",
+    "9+x+jigsaw:" + JIGSAW_9,
+]
+
+
+def puzzles(rules: Rules, count: int, seed: int) -> list[list[int]]:
+    core = native._core
+    assert core is not None
+    rng = random.Random(seed)
+    geo = native.geometry(rules)
+    out = []
+    for _ in range(count):
+        full = engine(rules).random_fill(rng)
+        assert full is not None
+        order = [(c,) for c in range(rules.ncells)]
+        rng.shuffle(order)
+        out.append(core.carve(geo, full, order, 0))
+    return out
+
+
+def cpu(call: Callable[..., object], *args: object) -> float:
+    start = time.process_time()
+    call(*args)
+    return time.process_time() - start
+
+
+def c_counts(rules: Rules, grids: Sequence[list[int]]) -> list[int]:
+    core = native._core
+    assert core is not None
+    geo = native.geometry(rules) if rules.variants else None
+    if geo is None:
+        return [core.search(g, 2)[0] for g in grids]
+    return [core.search(g, 2, geo)[0] for g in grids]
+
+
+def python_counts(rules: Rules, grids: Sequence[list[int]]) -> list[int]:
+    if rules.classic:
+        from sudokit.solvers import fast
+
+        return [fast.engine(rules.shape).run(g, 2).count for g in grids]
+    return [engine(rules).run(g, 2).count for g in grids]
+
+
+def cpsat_count(rules: Rules, cells: Sequence[int]) -> int:
+    from ortools.sat.python import cp_model  # type: ignore[import-not-found]
+
+    n = rules.n
+    model = cp_model.CpModel()
+    x = [
+        model.new_constant(v) if v else model.new_int_var(1, n, f"c{i}")
+        for i, v in enumerate(cells)
+    ]
+    for unit in rules.units:
+        model.add_all_different([x[c] for c in unit])
+    for a, others in enumerate(rules.extra_peers):
+        for b in others:
+            if a < b:
+                model.add(x[a] != x[b])
+    for a, others in enumerate(rules.neighbours):
+        for b in others:
+            if a < b:
+                model.add(x[a] - x[b] != 1)
+                model.add(x[b] - x[a] != 1)
+
+    class Two(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.found = 0
+
+        def on_solution_callback(self) -> None:
+            self.found += 1
+            if self.found >= 2:
+                self.stop_search()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    seen = Two()
+    solver.solve(model, seen)
+    return seen.found
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--puzzles", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args(argv)
+    if native._core is None:
+        raise SystemExit("bench_rules needs the C core")
+    try:
+        import ortools.sat.python.cp_model  # type: ignore[import-not-found]  # noqa: F401
+
+        have_cpsat = True
+    except ImportError:
+        have_cpsat = False
+    rows = []
+    for code in RULES:
+        rules = Rules.parse(code)
+        grids = puzzles(rules, args.puzzles, args.seed)
+        k = len(grids)
+        expected = c_counts(rules, grids)
+        c_time = min(cpu(c_counts, rules, grids) for _ in range(3)) / k
+        py_counts: list[int] = []
+        py_time = cpu(lambda: py_counts.extend(python_counts(rules, grids))) / k  # noqa: B023
+        row = [
+            rules.name,
+            f"{sum(sum(1 for v in g if v) for g in grids) / k:.1f}",
+            f"{c_time * 1e6:,.0f}",
+            f"{py_time * 1e3:,.2f}",
+            f"{py_time / c_time:,.0f}×",
+        ]
+        bad = py_counts != expected
+        if have_cpsat:
+            sat_counts: list[int] = []
+            sat_time = cpu(lambda: sat_counts.extend(cpsat_count(rules, g) for g in grids)) / k  # noqa: B023
+            row += [f"{sat_time * 1e3:,.2f}", f"{sat_time / c_time:,.0f}×"]
+            bad = bad or sat_counts != expected
+        row.append("DISAGREE" if bad else "ok")
+        rows.append(row)
+    headers = ["rules", "clues", "C µs", "Python ms", "Python/C"]
+    if have_cpsat:
+        headers += ["CP-SAT ms", "CP-SAT/C"]
+    headers.append("counts")
+    print(
+        f"{args.puzzles} minimal unique 9×9 puzzles per rules (seed {args.seed}), "
+        "count to 2, CPU per puzzle"
+    )
+    print(
+        render_table(
+            headers, rows, right=[False] + [True] * (len(headers) - 1), markdown=args.markdown
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
