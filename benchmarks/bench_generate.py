@@ -306,9 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.variants:
         known_difficulties.insert(0, "any")
         spec = ",".join(ALL_VARIANTS) if args.variants == "all" else args.variants
-        variants = [v.strip() for v in spec.split(",") if v.strip()]
-        for v in variants:
+        asked = [v.strip() for v in spec.split(",") if v.strip()]
+        for v in asked:
             generator.levels_for(9, v.replace("+", ","))  # an unknown name fails here
+        variants = list(asked)
     difficulties = _names(
         args.difficulties or ",".join(DEFAULT_DIFFICULTIES), known_difficulties, "difficulty"
     )
