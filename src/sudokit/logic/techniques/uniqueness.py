@@ -301,7 +301,7 @@ def unique_rectangle_6(st: State) -> Step | None:
             continue
         p, q = roofs
         rect = cellset(cells)
-        (rp, cp, _), (rq, cq, _) = t.unit_of[p], t.unit_of[q]
+        (rp, cp), (rq, cq) = t.unit_of[p][:2], t.unit_of[q][:2]  # row, column (then others)
         for x in shape.digits_of_mask[m]:
             y = (m & ~(1 << (x - 1))).bit_length()
             for lines in ((rp, rq), (cp, cq)):
@@ -332,9 +332,9 @@ def hidden_rectangle(st: State) -> Step | None:
         for a in cells:
             if st.cands[a] != m:
                 continue
-            ra, ca, _ = t.unit_of[a]
+            ra, ca = t.unit_of[a][:2]  # row and column; windows, diagonals may follow
             d = next(c for c in cells if t.unit_of[c][0] != ra and t.unit_of[c][1] != ca)
-            rd, cd, _ = t.unit_of[d]
+            rd, cd = t.unit_of[d][:2]
             lines = t.unit_bits[rd] | t.unit_bits[cd]
             beside = [c for c in cells if c not in (a, d)]
             for x in shape.digits_of_mask[m]:
