@@ -148,14 +148,21 @@ def test_print_a_book() -> None:
     honoured_or_refused(lambda: book_entry(PUZZLE, grade=False), printed)
 
 
-def test_generate_has_no_way_to_ask_for_variant_rules_yet() -> None:
-    """``generate`` makes classic puzzles only: it takes a size, never rules, so it cannot
-    answer a variant request as classic."""
-    import inspect
-
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_generate_makes_puzzles_under_the_rules_asked_for(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A generated X puzzle carries X rules and has one solution under them, which keeps
+    the diagonals (a classic puzzle in X clothes would not)."""
     from sudokit import generate
 
-    assert "rules" not in inspect.signature(generate).parameters
+    monkeypatch.setenv("SUDOKIT_BACKEND", backend)
+    puzzle = generate(variant="x", seed=3)
+    assert puzzle.rules is X
+    assert count_solutions(puzzle) == 1
+    solution = solve(puzzle)
+    assert solution is not None and solution.rules is X
+    assert is_variant_solution(puzzle.cells, solution.cells, 9, ["x"])
 
 
 @pytest.mark.parametrize(
