@@ -806,7 +806,10 @@ def test_the_level_picker_offers_only_what_a_size_reaches(clock: FakeClock) -> N
         click(c, button(c, "size:4"))
         assert [b.key for b in dialog.level_buttons] == ["level:easy", "level:medium"]
         assert dialog.level == "medium", "the hardest the size has"
-        assert dialog.note == "A 4×4 grid offers Easy and Medium only."
+        assert dialog.note == (
+            "A 4×4 grid offers Easy and Medium only. "
+            "No 4×4 grid keeps anti-king or non-consecutive rules."
+        )
         with pytest.raises(KeyError):
             button(c, "level:hard")
         click(c, button(c, "size:9"))

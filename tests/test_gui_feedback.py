@@ -262,9 +262,14 @@ def test_the_level_picker_says_what_a_size_offers(game: Controller) -> None:
     from sudokit.gui.dialogs import NewGameDialog
 
     d = NewGameDialog(6, "medium", lambda n: ("easy", "hard") if n == 6 else ("easy",))
-    assert d.note == "A 6×6 grid offers Easy and Hard only."
+    # Then the rules greyed out at that size, and why.
+    assert d.note == (
+        "A 6×6 grid offers Easy and Hard only. Windoku needs square boxes; a 6×6 grid has none."
+    )
     d.click("size:4")
-    assert d.note == "A 4×4 grid offers Easy only."
+    assert d.note == (
+        "A 4×4 grid offers Easy only. No 4×4 grid keeps anti-king or non-consecutive rules."
+    )
 
 
 # --- 7. small windows and 16×16 -------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -36,6 +36,8 @@ class RulesChoice:
                     f" grid, the puzzle is {size}×{size}"
                 )
             return self.code
+        if "jigsaw" in self.variants:  # allowed for new puzzles only
+            raise RulesError("jigsaw needs its regions: give --rules N+jigsaw:LETTERS")
         return Rules.make(size, self.variants)
 
     def apply(self, grid: Grid) -> Grid:
@@ -51,38 +53,56 @@ class RulesChoice:
         return Grid(rules, grid.cells)
 
 
-def _choice(variant: str | None, code: str | None) -> RulesChoice | None:
+def _choice(variant: str | None, code: str | None, new: bool = False) -> RulesChoice | None:
     if variant is not None and code is not None:
         raise click.UsageError("give --variant or --rules, not both")
     if code is not None:
         return RulesChoice((), Rules.parse(code))
     if variant is not None:
         names = tuple(variant_name(v) for v in variant.replace("+", ",").split(",") if v.strip())
-        if "jigsaw" in names:
+        if "jigsaw" in names and not new:
             raise RulesError("jigsaw needs its regions: give --rules N+jigsaw:LETTERS")
         return RulesChoice(names, None)
     return None
 
 
-def rules_options(func: F) -> F:
+@overload
+def rules_options(func: F) -> F: ...
+
+
+@overload
+def rules_options(*, new: bool = ...) -> Callable[[F], F]: ...
+
+
+def rules_options(func: F | None = None, *, new: bool = False) -> Any:
     """Add ``--variant`` and ``--rules`` to a command; it receives ``rules``
-    (a :class:`RulesChoice` or None)."""
+    (a :class:`RulesChoice` or None). ``@rules_options(new=True)``: the rules of a new
+    puzzle too, so ``--variant jigsaw`` is allowed (the maker draws its regions)."""
+    if func is None:
+        return functools.partial(rules_options, new=True) if new else rules_options
 
     @functools.wraps(func)
     def wrapper(*args: Any, variant: str | None, rules_code: str | None, **kwargs: Any) -> Any:
-        return func(*args, rules=_choice(variant, rules_code), **kwargs)
+        return func(*args, rules=_choice(variant, rules_code, new), **kwargs)
 
+    what = "a new puzzle (or PUZZLE, when given)" if new else "the puzzle"
     wrapped: Any = click.option(
         "--rules",
         "rules_code",
         metavar="CODE",
-        help="Read the puzzle under these rules, given as a code: 9+x, 9+x+anti-knight, "
+        help=f"Make or read {what} under these rules, given as a code: 9+x, "
+        "9+x+anti-knight, 6+jigsaw:AAABBB... (one region letter per cell)."
+        if new
+        else "Read the puzzle under these rules, given as a code: 9+x, 9+x+anti-knight, "
         "6+jigsaw:AAABBB... (one region letter per cell).",
     )(wrapper)
     wrapped = click.option(
         "--variant",
         metavar="NAME[,NAME]",
-        help="Read the puzzle under variant rules: x, windoku, anti-knight, anti-king, "
+        help=f"Make or read {what} under variant rules: x, windoku, jigsaw (random "
+        "regions), anti-knight, anti-king, non-consecutive (combine them with commas)."
+        if new
+        else "Read the puzzle under variant rules: x, windoku, anti-knight, anti-king, "
         "non-consecutive (combine them with commas).",
     )(wrapped)
-    return wrapped  # type: ignore[no-any-return]
+    return wrapped

@@ -13,10 +13,20 @@ import click
 from ..errors import ParseError, WriteError
 from ..files import check_writable
 from ..formats import parse, read_puzzles
-from ..game import LEVELS, SEVERAL_SOLUTIONS, LevelStats, Store, default_path, examine
+from ..game import (
+    LEVELS,
+    SEVERAL_SOLUTIONS,
+    LevelStats,
+    Store,
+    default_path,
+    examine,
+    variant_key,
+    variant_problem,
+)
 from ..geometry import SIZES
 from ..grid import Grid
 from ._io import missing_file
+from ._rules import RulesChoice, rules_options
 
 _GUI_MISSING = "the desktop game needs pygame-ce: pip install 'sudokit[gui]'"
 
@@ -85,6 +95,7 @@ def _window(text: str) -> tuple[int, int]:
     is_flag=True,
     help="Play PUZZLE even if it has several solutions (any grid keeping the rules wins).",
 )
+@rules_options(new=True)
 def play(
     puzzle: str | None,
     size: str | None,
@@ -93,13 +104,19 @@ def play(
     screenshot: str | None,
     window: str | None,
     anyway: bool,
+    rules: RulesChoice | None,
 ) -> None:
     """Play in a desktop window (pygame-ce).
 
     Opens PUZZLE when given (a puzzle, or a file holding one), else resumes the last
     unfinished game, else starts a new one. Everything is saved after every move.
+    --variant or --rules starts a new game under those rules (and reads PUZZLE under
+    them): sudokit play --variant x,jigsaw.
     """
     grid = _read_puzzle(puzzle) if puzzle else None
+    asked = _new_rules(rules, int(size) if size else None) if grid is None else None
+    if grid is not None and rules is not None:
+        grid = rules.apply(grid)
     if grid is not None:
         verdict = examine(grid)
         if verdict.several and anyway:
@@ -120,7 +137,9 @@ def play(
     n = int(size) if size else None
     if screenshot is not None:
         try:
-            out = gui.screenshot(screenshot, grid, size=n, level=level, seed=seed, window=size_wh)
+            out = gui.screenshot(
+                screenshot, grid, size=n, level=level, seed=seed, rules=asked, window=size_wh
+            )
         except WriteError as err:
             _fail(str(err), 2)
         except OSError as err:
@@ -131,9 +150,25 @@ def play(
     for notice in store.notices:
         click.echo(f"note: {notice}", err=True)
     try:
-        gui.run(grid, size=n, level=level, seed=seed, store=store, window=size_wh)
+        gui.run(grid, size=n, level=level, seed=seed, rules=asked, store=store, window=size_wh)
     except gui.DisplayError as err:
         _fail(f"cannot open a window ({err}); --screenshot FILE draws without one")
+
+
+def _new_rules(rules: RulesChoice | None, size: int | None) -> str | None:
+    """The rules of the new game asked for, as the game takes them: variant names
+    (``x+jigsaw``) or a rules code; None when none were asked for."""
+    if rules is None:
+        return None
+    if rules.code is not None:
+        if size is not None and size != rules.code.n:
+            _fail(f"--size {size} does not match --rules {rules.code.code}", 2)
+        return rules.code.code
+    variant = variant_key(rules.variants)
+    problem = variant_problem(size or 9, variant)
+    if problem:
+        _fail(f"--variant {variant.replace('+', ',')}: {problem}", 2)
+    return variant
 
 
 def _stats_json(stats: list[LevelStats]) -> list[dict[str, object]]:

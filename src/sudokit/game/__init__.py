@@ -18,7 +18,16 @@ Nothing here imports pygame; :mod:`sudokit.gui` draws what a session holds.
 
 from __future__ import annotations
 
-from .levels import CUSTOM, DEFAULT_LEVEL, LEVELS, filed_level, label
+from .levels import (
+    CUSTOM,
+    DEFAULT_LEVEL,
+    LEVELS,
+    filed_level,
+    label,
+    variant_key,
+    variant_label,
+    variant_problem,
+)
 from .moves import (
     AutoNotes,
     ClearNotes,
@@ -83,4 +92,7 @@ __all__ = [
     "format_time",
     "label",
     "parse_move",
+    "variant_key",
+    "variant_label",
+    "variant_problem",
 ]

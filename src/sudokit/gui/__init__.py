@@ -56,10 +56,12 @@ def run(
     size: int | None = None,
     level: str | None = None,
     seed: int | str | None = None,
+    rules: str | None = None,
     store: Store | None = None,
     window: tuple[int, int] | None = None,
 ) -> None:
     """Open the game: the given puzzle, else the last unfinished game, else a new one.
+    ``rules`` asks for a new game under them: variant names (``x+jigsaw``) or a rules code.
 
     Raises :class:`DisplayError` when no window can be opened.
     """
@@ -70,7 +72,15 @@ def run(
     store = store or Store()
     try:
         try:
-            app = App(store, puzzle=puzzle, size=size, level=level, seed=seed, window=window)
+            app = App(
+                store,
+                puzzle=puzzle,
+                size=size,
+                level=level,
+                seed=seed,
+                rules=rules,
+                window=window,
+            )
         except pygame.error as err:
             raise DisplayError(str(err)) from err
         app.run()
@@ -85,6 +95,7 @@ def screenshot(
     size: int | None = None,
     level: str | None = None,
     seed: int | str | None = None,
+    rules: str | None = None,
     window: tuple[int, int] | None = None,
     scale: float = 1.0,
     theme: str = "light",
@@ -106,6 +117,7 @@ def screenshot(
             size=size,
             level=level,
             seed=seed,
+            rules=rules,
             resume=False,
             window=window,
             scale=scale,

@@ -31,7 +31,11 @@ from ..game import (
     finish_message,
     format_time,
     label,
+    variant_key,
+    variant_label,
+    variant_problem,
 )
+from ..geometry import Rules
 from ..grid import Grid
 from . import making
 from .dialogs import (
@@ -42,6 +46,7 @@ from .dialogs import (
     Dialog,
     DialogResult,
     HelpDialog,
+    LevelsFor,
     MessageDialog,
     NewGameDialog,
     SettingsDialog,
@@ -50,6 +55,7 @@ from .dialogs import (
     StartNew,
     StatsDialog,
     nearest_level,
+    offered_levels,
     reachable_levels,
 )
 from .interpret import (
@@ -111,6 +117,7 @@ class Controller(Sharing, Hinting):
         size: int | None = None,
         level: str | None = None,
         seed: int | str | None = None,
+        rules: str | None = None,
         resume: bool = True,
         window: tuple[int, int] = (1100, 740),
         clock: Callable[[], float] = time.monotonic,
@@ -120,13 +127,14 @@ class Controller(Sharing, Hinting):
         copy: Callable[[str], None] | None = None,
         export_dir: Path | None = None,
         display_scale: float = 1.0,
-        levels_for: Callable[[int], tuple[str, ...]] | None = None,
+        levels_for: LevelsFor | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         #: Makes new puzzles; None: the generator (big grids in a process of their own).
         self.make_puzzle = make_puzzle
-        #: The levels offered for a size (default: those the generator can reach).
+        #: The levels offered for a size, ``levels_for(size)``, and for a size under
+        #: variant rules, ``levels_for(size, variant)`` (default: the generator's reach).
         self.levels_for = levels_for or reachable_levels
         #: The display's pixels per interface pixel, as the window measured it.
         self.display_scale = display_scale
@@ -188,16 +196,23 @@ class Controller(Sharing, Hinting):
             else:
                 self.say(SEVERAL_SOLUTIONS, sticky=True)
         else:
-            # Asking for a size, a level or a seed means asking for a new game.
-            wanted = resume and size is None and level is None and seed is None
+            # Asking for a size, a level, a seed or rules means asking for a new game.
+            wanted = resume and size is None and level is None and seed is None and rules is None
             restored = store.resume(checking=self.checking, clock=clock) if wanted else None
             if restored is not None:
                 self._install(restored, fresh=False)
                 what = f"{restored.size}×{restored.size} {label(restored.level)}"
                 self.say(f"Welcome back: your {what} game, {format_time(restored.elapsed)}.")
             else:
+                n = size or self.settings.size
+                if rules and not rules[0].isdigit() and not size and variant_problem(n, rules):
+                    n = 9  # the variants asked for, on the size that has every one
                 self.start_new(
-                    size or self.settings.size, level or self.settings.level, seed, wait=0.8
+                    n,
+                    level or self.settings.level,
+                    seed,
+                    rules=self.settings.rules if rules is None else rules,
+                    wait=0.8,
                 )
         if store.notices:  # a database moved aside: say so plainly, in full
             text = "\n\n".join(store.notices)
@@ -347,16 +362,32 @@ class Controller(Sharing, Hinting):
             self.window_request = want
 
     def start_new(
-        self, size: int, level: str, seed: int | str | None = None, *, wait: float = 0.0
+        self,
+        size: int,
+        level: str,
+        seed: int | str | None = None,
+        *,
+        rules: str = "",
+        wait: float = 0.0,
     ) -> None:
         """Make a new puzzle off the window's thread; it replaces the game when ready.
 
+        ``rules``: ``""`` (classic), variant names (``x+jigsaw``: a remembered choice
+        this size cannot have is classic instead) or a rules code (its size wins).
         ``wait``: seconds to wait for it here, so quick sizes show no "making" state.
         """
         if self.job is not None:
             self.job.cancel()
-        level = nearest_level(self.levels_for(size), level)
-        job = making.start(self.make_puzzle, size, level, seed, self.clock())
+        if rules[:1].isdigit():  # a rules code: the size is the rules'
+            code = Rules.parse(rules)
+            size, variant = code.n, variant_key(code.variants)
+            rules = code.code if variant else ""
+        else:
+            if variant_problem(size, rules):
+                rules = ""
+            variant = rules
+        level = nearest_level(offered_levels(self.levels_for, size, variant), level)
+        job = making.start(self.make_puzzle, size, level, seed, self.clock(), rules)
         self.job = job
         if wait > 0:
             job.done.wait(wait)
@@ -375,7 +406,8 @@ class Controller(Sharing, Hinting):
             return
         puzzle, solution = job.result
         self._install(Session(puzzle, solution, level=job.level, clock=self.clock))
-        self.say(f"New {job.size}×{job.size} {label(job.level)} game. Good luck!")
+        kind = "" if puzzle.rules.classic else f" {puzzle.rules.name}"
+        self.say(f"New {puzzle.size}×{puzzle.size}{kind} {label(job.level)} game. Good luck!")
 
     def cancel_generation(self) -> None:
         if self.job is not None:
@@ -763,7 +795,8 @@ class Controller(Sharing, Hinting):
         self.dirty.all = True
 
     def open_new_game(self) -> None:
-        self._open(NewGameDialog(self.settings.size, self.settings.level, self.levels_for))
+        s = self.settings
+        self._open(NewGameDialog(s.size, s.level, self.levels_for, s.rules))
 
     def open_settings(self) -> None:
         self._open(SettingsDialog(self.settings))
@@ -850,6 +883,8 @@ class Controller(Sharing, Hinting):
         played = f" ({format_time(s.elapsed)} played)" if self.settings.timer == "shown" else ""
         if isinstance(asked, StartNew):
             n, what = asked.size, label(asked.level)
+            if asked.rules:
+                what = f"{variant_label(asked.rules)} {what}"
             instead, confirm = f"Start a {n}×{n} {what} game instead?", "New game"
         else:
             instead, confirm = "Play the puzzle you entered instead?", "Play it"
@@ -866,8 +901,8 @@ class Controller(Sharing, Hinting):
     def _begin(self, asked: StartNew | StartCustom) -> None:
         """Start the new game or the player's own puzzle (asked first if need be)."""
         match asked:
-            case StartNew(size, level):
-                self._start_asked(size, level)
+            case StartNew(size, level, rules):
+                self._start_asked(size, level, rules)
             case StartCustom(puzzle, solution):
                 self._custom_draft = None
                 if solution is None:
@@ -877,14 +912,15 @@ class Controller(Sharing, Hinting):
                     kind = "" if puzzle.rules.classic else f" {puzzle.rules.name}"
                     self.say(f"Your{kind} puzzle is ready. Good luck!")
 
-    def _start_asked(self, size: int, level: str) -> None:
+    def _start_asked(self, size: int, level: str, rules: str = "") -> None:
         self._asked_new = None
-        self.settings.size, self.settings.level = size, level
-        self.settings.save(self.store, "size")
-        self.settings.save(self.store, "level")
-        self.start_new(size, level, wait=0.3)
+        self.settings.size, self.settings.level, self.settings.rules = size, level, rules
+        for key in ("size", "level", "rules"):
+            self.settings.save(self.store, key)
+        self.start_new(size, level, rules=rules, wait=0.3)
         if self.generating:
-            self.say(f"Making a {size}×{size} {label(level)} puzzle…", sticky=True)
+            what = f"{variant_label(rules)} " if rules else ""
+            self.say(f"Making a {size}×{size} {what}{label(level)} puzzle…", sticky=True)
 
     # --- time -------------------------------------------------------------------------------
     def tick(self) -> None:

@@ -92,14 +92,54 @@ def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
         blit_text(surface, fit_text(text, px(15), width), px(15), theme.muted, topleft=(x, y))
 
 
+class StatsTable(NamedTuple):
+    """The statistics table as drawn: headings, the rows' texts (cut to fit), and each
+    column's left edge and width."""
+
+    heads: list[str]
+    rows: list[list[str]]
+    xs: list[int]
+    widths: list[int]
+
+
+def stats_table(d: StatsDialog) -> StatsTable:
+    """The statistics table laid out in ``d``: a Rules column when a variant has records,
+    each column as wide as its widest text and the room left shared out; when the card is
+    narrow the rules' names give way, cut with an ellipsis, never overlapping."""
+    px = d.px
+    x0, width = d.rect.x + px(28), d.rect.w - px(56)
+    heads = [h.title() for h in LevelStats.HEADINGS]
+    rows = [s.cells(missing="—") for s in d.stats]
+    if any(s.rules != "classic" for s in d.stats):
+        heads.insert(1, "Rules")
+        rows = [
+            [f"{s.size}×{s.size}", s.rules[:1].upper() + s.rules[1:], *cells[1:]]
+            for s, cells in zip(d.stats, rows, strict=True)
+        ]
+    f = fonts()
+    gap = px(14)
+    need = [
+        max([f.size(h, px(15), True)[0], *(f.size(r[i], px(17))[0] for r in rows)]) + gap
+        for i, h in enumerate(heads)
+    ]
+    if len(heads) > len(LevelStats.HEADINGS) and sum(need) > width:
+        need[1] = max(px(60), need[1] - (sum(need) - width))
+    spare = max(0, width - sum(need)) // len(heads)
+    widths = [w + spare for w in need]
+    xs = [x0 + sum(widths[:i]) for i in range(len(heads))]
+    rows = [
+        [fit_text(text, px(17), w - gap) for text, w in zip(row, widths, strict=True)]
+        for row in rows
+    ]
+    return StatsTable(heads, rows, xs, widths)
+
+
 def _stats(surface: pygame.Surface, d: StatsDialog, theme: Theme) -> None:
     px = d.px
     x0, y = d.rect.x + px(28), d.rect.y + px(76)
     width = d.rect.w - px(56)
-    heads = [h.title() for h in LevelStats.HEADINGS]
-    share = [0.11, 0.19, 0.13, 0.13, 0.15, 0.16, 0.13]
-    xs = [x0 + round(sum(share[:i]) * width) for i in range(len(heads))]
-    for h, x in zip(heads, xs, strict=True):
+    table = stats_table(d)
+    for h, x in zip(table.heads, table.xs, strict=True):
         blit_text(surface, h, px(15), theme.muted, topleft=(x, y), bold=True)
     y += px(30)
     pygame.draw.line(surface, theme.line_thin, (x0, y - px(8)), (x0 + width, y - px(8)))
@@ -107,11 +147,11 @@ def _stats(surface: pygame.Surface, d: StatsDialog, theme: Theme) -> None:
         text = "No finished games yet."
         blit_text(surface, text, px(17), theme.muted, topleft=(x0, y + px(6)))
     bottom = d.rect.bottom - px(24 + 42 + 44)
-    for s in d.stats:
+    for row in table.rows:
         if y > bottom:
             blit_text(surface, "…", px(17), theme.muted, topleft=(x0, y))
             break
-        for text, x in zip(s.cells(missing="—"), xs, strict=True):
+        for text, x in zip(row, table.xs, strict=True):
             blit_text(surface, text, px(17), theme.text, topleft=(x, y))
         y += px(28)
     where = "Saved in " + fit_tail(d.database, px(13), width - px(230))

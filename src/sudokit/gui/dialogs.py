@@ -12,8 +12,17 @@ from dataclasses import dataclass
 
 from ..errors import ParseError
 from ..formats import parse
-from ..game import LEVELS, Checking, LevelStats, examine, label
-from ..geometry import SIZES, Rules, Shape
+from ..game import (
+    LEVELS,
+    Checking,
+    LevelStats,
+    examine,
+    label,
+    variant_key,
+    variant_label,
+    variant_problem,
+)
+from ..geometry import SIZES, VARIANTS, Rules, Shape
 from ..grid import Grid
 from .interpret import Key, key_digit
 from .layout import BoardGeometry, Button, Rect, fit_board, grid_layout
@@ -27,10 +36,12 @@ class Close:
 
 @dataclass(frozen=True, slots=True)
 class StartNew:
-    """Generate a new game of this size and level."""
+    """Generate a new game of this size and level, under ``rules``: ``""`` (classic),
+    variant names (``x+jigsaw``, see :func:`~sudokit.game.variant_key`) or a rules code."""
 
     size: int
     level: str
+    rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +176,22 @@ def nearest_level(offered: Sequence[str], level: str) -> str:
     return below[-1] if below else offered[0]
 
 
-def reachable_levels(size: int) -> tuple[str, ...]:
-    """The levels the generator can make at this size."""
+def reachable_levels(size: int, variant: str = "") -> tuple[str, ...]:
+    """The levels the generator can make at this size (under these variants, a
+    :func:`~sudokit.game.variant_key`)."""
     from ..generator import levels_for  # loaded when the new-game dialog opens
 
-    return levels_for(size)
+    return levels_for(size, variant)
+
+
+#: ``levels_for(size)``: the levels offered for classic puzzles of a size;
+#: ``levels_for(size, variant)`` for variant puzzles.
+LevelsFor = Callable[..., Sequence[str]]
+
+
+def offered_levels(levels_for: LevelsFor, size: int, variant: str) -> tuple[str, ...]:
+    """The levels ``levels_for`` offers at ``size`` under ``variant`` (``""``: classic)."""
+    return tuple(levels_for(size, variant) if variant else levels_for(size))
 
 
 #: The rules the new-game dialog offers, by button key: classic, then each variant.
@@ -182,23 +204,27 @@ RULES_CHOICES = (
     ("anti-king", "Anti-king"),
     ("non-consecutive", "Non-consecutive"),
 )
+#: The switch that adds X's diagonals to the variant chosen.
+PLUS_X = "rules:+x"
 
 
-def generator_makes_variants() -> bool:
-    """Whether the puzzle maker takes a variant (until it does, variants are shown as
-    coming, and played by pasting one in "your puzzle")."""
-    import inspect
-
-    from ..generator import generate
-
-    params = inspect.signature(generate).parameters
-    return "variants" in params or "rules" in params
+def split_variant(variant: str) -> tuple[str, bool]:
+    """A :func:`~sudokit.game.variant_key` as the dialog shows it: the rules button
+    chosen and whether "+ X" is on (classic for what the dialog does not offer)."""
+    names = set(variant.split("+")) - {""}
+    others = names - {"x"}
+    if not others:
+        return ("x" if names else "classic"), False
+    if len(others) == 1:
+        return others.pop(), "x" in names
+    return "classic", False
 
 
 class NewGameDialog(Dialog):
-    """Pick a size and a difficulty: only the levels the chosen size can reach. The
-    variants are listed under them; while the puzzle maker cannot make them yet they are
-    greyed out, and the note says how to play one now."""
+    """Pick a size, a difficulty and the rules: only the levels the chosen size and rules
+    can reach, and only the rules a grid of that size can keep (the note says why one is
+    greyed out). The rules are classic or one variant, and "+ X" adds the diagonals to a
+    variant (X + jigsaw, X + anti-knight...)."""
 
     title = "New game"
     width = 580
@@ -208,24 +234,52 @@ class NewGameDialog(Dialog):
         self,
         size: int,
         level: str,
-        levels_for: Callable[[int], Sequence[str]] = reachable_levels,
+        levels_for: LevelsFor = reachable_levels,
+        rules: str = "",
     ) -> None:
         super().__init__()
         self.levels_for = levels_for
         self.size = size if size in SIZES else 9
         self.wanted = level  # kept while sizes that cannot reach it are tried
+        # The rules asked for, kept while sizes that cannot have them are tried.
+        self.wanted_rules, self.wanted_x = split_variant(rules)
         self.size_buttons = [Button(f"size:{s}", f"{s}×{s}", "segment") for s in SIZES]
         self.actions = [Button("cancel", "Cancel"), Button("start", "Start", "primary")]
-        self.variants_ready = generator_makes_variants()
         self.rules_buttons = [
-            Button(f"rules:{key}", text, "segment", enabled=key == "classic" or self.variants_ready)
-            for key, text in RULES_CHOICES
+            Button(f"rules:{key}", text, "segment") for key, text in RULES_CHOICES
         ]
-        self.rules_buttons[0].active = True
+        self.plus_x = Button(PLUS_X, "+ X", "toggle")
         self._levels()
 
+    @property
+    def variant(self) -> str:
+        """The rules chosen, as a :func:`~sudokit.game.variant_key` (``""``: classic)."""
+        names = [] if self.choice == "classic" else [self.choice]
+        return variant_key([*names, "x"] if self.with_x else names)
+
+    def _problem(self, choice: str, with_x: bool = False) -> str:
+        names = [] if choice == "classic" else [choice]
+        return variant_problem(self.size, variant_key([*names, "x"] if with_x else names))
+
+    def _rules(self) -> None:
+        """The rules for this size: those asked for when a grid of this size keeps them."""
+        self.choice, self.with_x = "classic", False
+        if not self._problem(self.wanted_rules):
+            self.choice = self.wanted_rules
+            self.with_x = self.wanted_x and not self._problem(self.choice, True)
+        self.unavailable = {key: why for key, _ in RULES_CHOICES if (why := self._problem(key))}
+        for b in self.rules_buttons:
+            b.enabled = b.key[6:] not in self.unavailable
+        x_problem = self._problem(self.choice, True)
+        self.plus_x.enabled = self.choice not in ("classic", "x") and not x_problem
+        if self.wanted_x and x_problem and self.choice not in ("classic", "x"):
+            self.unavailable["+x"] = x_problem
+
     def _levels(self) -> None:
-        self.levels = list(self.levels_for(self.size)) or list(LEVELS[:1])
+        self._rules()
+        self.levels = list(offered_levels(self.levels_for, self.size, self.variant)) or list(
+            LEVELS[:1]
+        )
         if self.wanted in self.levels:
             self.level = self.wanted
         else:  # the hardest this size has, when it cannot go as far as wanted
@@ -242,10 +296,14 @@ class NewGameDialog(Dialog):
             b.active = b.key == f"size:{self.size}"
         for b in self.level_buttons:
             b.active = b.key == f"level:{self.level}"
+        for b in self.rules_buttons:
+            b.active = b.key == f"rules:{self.choice}"
+        self.plus_x.active = self.with_x
         self.buttons = [
             *self.size_buttons,
             *self.level_buttons,
             *self.rules_buttons,
+            self.plus_x,
             *self.actions,
         ]
 
@@ -263,31 +321,47 @@ class NewGameDialog(Dialog):
         for b, r in zip(self.level_buttons, rects, strict=True):
             b.rect = r
         row = Rect(inner.x, self.rect.y + px(266), inner.w, px(76))
-        rects = grid_layout(row, len(self.rules_buttons), 4, px(8))
-        for b, r in zip(self.rules_buttons, rects, strict=True):
+        rects = grid_layout(row, len(self.rules_buttons) + 1, 4, px(8))
+        for b, r in zip([*self.rules_buttons, self.plus_x], rects, strict=True):
             b.rect = r
         self._bottom_buttons(self.actions)
 
     @property
     def note(self) -> str:
-        """A line under the choices, about the chosen puzzle."""
+        """A line or two under the choices, about the chosen puzzle: the levels it
+        offers, the rules greyed out here and why, what the rules are."""
+        said = []
         if len(self.levels) < len(LEVELS):  # say what is offered, not what is not
             offered = [label(lv) for lv in self.levels]
             words = " and ".join([", ".join(offered[:-1]), offered[-1]] if offered[1:] else offered)
-            return f"A {self.size}×{self.size} grid offers {words} only."
-        if self.size >= 12:
-            return "Big puzzles can take a while to make; you can cancel while you wait."
-        if not self.variants_ready:
-            return (
-                "Variant puzzles are coming to New game. To play one now, paste an "
-                "f-puzzles or SudokuPad link or a Solo game ID in Your puzzle."
-            )
-        return ""
+            what = f"{self.size}×{self.size}"
+            what += f" {variant_label(self.variant)}" if self.variant else ""
+            said.append(f"A {what} grid offers {words} only.")
+        why = self.unavailable.get("+x") or self.unavailable.get(self.wanted_rules)
+        if why:  # the rules asked for are not to be had at this size
+            said.append(why)
+        elif len(self.unavailable) > 1:  # only at 4×4: no grid keeps them
+            names = " or ".join(variant_label(key) for key in self.unavailable)
+            said.append(f"No {self.size}×{self.size} grid keeps {names} rules.")
+        elif self.unavailable:
+            said.extend(self.unavailable.values())
+        if not said and self.variant:
+            said.append(self._describe())
+        if not said and self.size >= 12:
+            said.append("Big puzzles can take a while to make; you can cancel while you wait.")
+        return " ".join(said)
+
+    def _describe(self) -> str:
+        names = self.variant.split("+")
+        words = [VARIANTS[v].split(" (")[0] for v in names]
+        rules = [VARIANTS[v].split(" (", 1)[1].rstrip(")") for v in names]
+        text = "; ".join(rules)
+        return f"{' + '.join(words)}: {text[:1].upper()}{text[1:]}."
 
     def key(self, key: Key) -> DialogResult:
         k = key.name
         if k in _ENTER:
-            return StartNew(self.size, self.level)
+            return StartNew(self.size, self.level, self.variant)
         if k in ("left", "right"):
             i = self.levels.index(self.level) + (1 if k == "right" else -1)
             self.level = self.wanted = self.levels[i % len(self.levels)]
@@ -306,8 +380,14 @@ class NewGameDialog(Dialog):
             self._levels()
         elif key.startswith("level:"):
             self.level = self.wanted = key[6:]
+        elif key == PLUS_X:
+            self.wanted_rules, self.wanted_x = self.choice, not self.with_x
+            self._levels()
+        elif key.startswith("rules:"):
+            self.wanted_rules, self.wanted_x = key[6:], self.with_x
+            self._levels()
         elif key == "start":
-            return StartNew(self.size, self.level)
+            return StartNew(self.size, self.level, self.variant)
         else:
             return super().click(key)
         self._sync()
@@ -700,6 +780,8 @@ class StatsDialog(Dialog):
         self.stats = list(stats)
         self.database = database
         self.height = max(320, min(640, 250 + 28 * len(self.stats)))
+        if any(s.rules != "classic" for s in self.stats):
+            self.width = 780  # room for a column of rules' names
         self.buttons = [Button("close", "Close", "primary")]
 
     def key(self, key: Key) -> DialogResult:

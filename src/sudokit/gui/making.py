@@ -4,6 +4,10 @@ A :class:`Job` runs the puzzle maker in a worker thread, so the window keeps dra
 answering. Big grids (12×12 and 16×16) are made in a separate process, started by that
 thread: the work does not compete with the window for the interpreter, and Cancel ends
 it at once instead of letting it run on unseen.
+
+A puzzle is asked for by size, level and rules, the rules as text (what crosses to the
+worker process): ``""`` for classic, variant names such as ``x+jigsaw`` (a jigsaw gets
+random regions) or a rules code such as ``9+jigsaw:AAAB…`` (that very layout).
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from ..grid import Grid
 
 log = logging.getLogger(__name__)
 
-#: ``make(size, level, seed, stop)``: a puzzle, or None when ``stop`` was set first.
-MakePuzzle = Callable[[int, str, "int | str | None"], Grid]
+#: ``make(size, level, seed)``: a classic puzzle; a variant one is asked for with the
+#: rules as a keyword, ``make(size, level, seed, rules="x")``.
+MakePuzzle = Callable[..., Grid]
 
 #: Grids at least this big are made in a process of their own.
 PROCESS_FROM = 12
@@ -40,6 +45,8 @@ class Job:
     size: int
     level: str
     started: float
+    #: The rules asked for: ``""`` (classic), variant names or a rules code.
+    rules: str = ""
     result: tuple[Grid, Grid] | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
@@ -60,22 +67,21 @@ def start(
     level: str,
     seed: int | str | None,
     started: float,
+    rules: str = "",
 ) -> Job:
-    """Start making a puzzle; ``make`` None means the generator (in a process for big
-    grids)."""
-    job = Job(size, level, started)
+    """Start making a puzzle under ``rules`` (see the module's doc); ``make`` None means
+    the generator (in a process for big grids)."""
+    job = Job(size, level, started, rules)
 
     def work() -> None:
         try:
             filed: str | None = None
             if make is not None:
-                puzzle = make(size, level, seed)
+                puzzle = make(size, level, seed, rules=rules) if rules else make(size, level, seed)
             elif size >= PROCESS_FROM:
-                puzzle, filed = _in_process(size, level, seed, job.stop)
+                puzzle, filed = _in_process(size, level, seed, rules, job.stop)
             else:
-                from ..generator import generate  # loaded when a puzzle is wanted
-
-                puzzle = generate(size, seed=seed, difficulty=level)
+                puzzle = generate_puzzle(size, level, seed, rules)
             verdict = examine(puzzle)
             if verdict.solution is None:
                 job.error = f"the new puzzle cannot be played: {verdict.problem}"
@@ -95,22 +101,33 @@ def start(
     return job
 
 
-def _child(argument: str) -> str:
-    """The worker process's work: ``argument`` and the answer are JSON."""
-    from ..generator import generate
+def generate_puzzle(size: int, level: str, seed: int | str | None, rules: str = "") -> Grid:
+    """The generator's puzzle of this size and level under ``rules`` (see the module's
+    doc): a GenerationError when it cannot be made."""
+    from ..generator import generate  # loaded when a puzzle is wanted
 
-    size, level, seed = json.loads(argument)
-    grid = generate(size, seed=seed, difficulty=level)
+    if not rules:
+        return generate(size, seed=seed, difficulty=level)
+    if rules[0].isdigit():  # a code: the rules say the size
+        return generate(seed=seed, difficulty=level, rules=rules)
+    return generate(size, seed=seed, difficulty=level, variant=rules)
+
+
+def _child(argument: str) -> str:
+    """The worker process's work: ``argument`` and the answer are JSON (the rules as
+    their code: a jigsaw's regions are drawn here)."""
+    size, level, seed, rules = json.loads(argument)
+    grid = generate_puzzle(size, level, seed, rules)
     # Rated here too: a big grid's rating is work the window should not wait on.
-    return json.dumps([list(grid.cells), filed_level(grid, level)])
+    return json.dumps([grid.rules.code, list(grid.cells), filed_level(grid, level)])
 
 
 def _in_process(
-    size: int, level: str, seed: int | str | None, stop: threading.Event
+    size: int, level: str, seed: int | str | None, rules: str, stop: threading.Event
 ) -> tuple[Grid, str]:
     # A fresh interpreter running this module: unlike multiprocessing's "spawn" it does
     # not import the program's main script again, and it can be killed at any moment.
-    argument = json.dumps([size, level, seed])
+    argument = json.dumps([size, level, seed, rules])
     command = [sys.executable, "-m", __name__, argument]
     proc = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
@@ -123,10 +140,10 @@ def _in_process(
         if proc.returncode != 0:
             last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
             raise RuntimeError(f"the puzzle maker stopped ({last[0]})")
-        cells, filed = json.loads(out)
-        from ..geometry import Shape
+        code, cells, filed = json.loads(out)
+        from ..geometry import Rules
 
-        return Grid(Shape.of(size), tuple(int(v) for v in cells)), str(filed)
+        return Grid(Rules.parse(code), tuple(int(v) for v in cells)), str(filed)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -1,5 +1,5 @@
 """The game's settings, kept in the store: theme, timer, errors shown, interface size,
-row and column labels, the last size and level asked for. Without pygame.
+row and column labels, the last size, level and rules asked for. Without pygame.
 
 A value that is missing or not understood (an older or newer version wrote it, or a hand
 edit) falls back to its default: settings never stop the game from starting.
@@ -13,8 +13,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from ..errors import SaveFileError
-from ..game import DEFAULT_LEVEL, LEVELS, Checking, Store
+from ..errors import RulesError, SaveFileError
+from ..game import DEFAULT_LEVEL, LEVELS, Checking, Store, variant_key
 from ..geometry import SIZES
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,8 @@ class Settings:
     size: int = 9
     level: str = DEFAULT_LEVEL
     labels: str = "shown"
+    #: The rules of a new game: ``""`` (classic) or variant names (``x+jigsaw``).
+    rules: str = ""
 
     @classmethod
     def load(cls, store: Store) -> Settings:
@@ -52,11 +54,17 @@ class Settings:
         size = pick("size", tuple(str(n) for n in SIZES), str(s.size))
         s.size = int(size)
         s.level = pick("level", tuple(LEVELS), s.level)
+        try:
+            s.rules = variant_key(store.get_setting("rules", s.rules))
+        except RulesError:  # a variant this version does not know
+            s.rules = ""
         return s
 
     def save(self, store: Store, key: str) -> None:
         """Save one setting (a failure is logged: the game goes on with it unsaved)."""
         value = getattr(self, key)
+        if key == "rules" and not value:
+            value = "classic"  # plainer in the file than an empty text
         try:
             store.set_setting(key, value.value if isinstance(value, Checking) else str(value))
         except SaveFileError as err:
