@@ -15,7 +15,8 @@ from ..formats import Record, as_position, parse_position
 if TYPE_CHECKING:
     from ..render.pdf import BookEntry, BookInfo
 from ._io import Failure, _stdout_is_terminal, count_progress, report_parse_error
-from .exchange import _records
+from ._rules import RulesChoice, rules_options
+from .exchange import _records, _under
 from .generating import making_options
 
 # --- print -------------------------------------------------------------------------------
@@ -78,6 +79,7 @@ def _book_entries(
     help=f"Generate N puzzles (at most {BOOK_MAX:,}).",
 )
 @making_options("With -n only. ")
+@rules_options(new=True)
 @click.option("--title", default="Sudoku", show_default=True, help="The book's title.")
 @click.option(
     "--per-page",
@@ -115,6 +117,7 @@ def print_cmd(
     difficulty: str | None,
     seed: int | None,
     symmetry: str,
+    rules: RulesChoice | None,
     title: str,
     per_page: str | None,
     paper: str,
@@ -134,6 +137,7 @@ def print_cmd(
       sudokit print -n 24 --difficulty medium --seed 1 -o medium.pdf
       sudokit print -f puzzles.sdm --per-page 6 --paper letter
       sudokit print -n 4 --size 16 --per-page 2 --title "Big ones"
+      sudokit print -n 8 --variant x,windoku --difficulty hard -o windoku.pdf
       sudokit print -f progress.pm --candidates --per-page 1 --large-print
     """
     sources = sum([bool(puzzles), path is not None, count is not None])
@@ -154,6 +158,14 @@ def print_cmd(
         from ..render import pdf
     except ImportError:  # pragma: no cover - reportlab is a dependency
         raise Failure("PDF books need reportlab: pip install reportlab") from None
+    if count is not None and rules is not None and rules.code is not None:
+        # New puzzles under a code: the size is the rules' (as `generate --rules`).
+        if (
+            ctx.get_parameter_source("size") is click.core.ParameterSource.COMMANDLINE
+            and int(size) != rules.code.n
+        ):
+            raise click.UsageError(f"--size {size} does not match --rules {rules.code.code}")
+        size = str(rules.code.n)
     pages = None if per_page is None else int(per_page)
     first_size = int(size) if count is not None else None
     if first_size is not None:
@@ -171,11 +183,13 @@ def print_cmd(
             seed=seed,
             symmetry=symmetry,
             grade=not no_rating,
+            variant=None if rules is None else rules.variants or None,
+            rules=None if rules is None else rules.code,
         )
     elif path is not None:
-        entries = _book_entries(_records(None, path, None), not no_rating, failures)
+        entries = _book_entries(_records(None, path, None, rules), not no_rating, failures)
     else:
-        entries = _book_entries(_given(puzzles), not no_rating, failures)
+        entries = _book_entries(_given(puzzles, rules), not no_rating, failures)
 
     total = count if count is not None else len(puzzles)
     options = {
@@ -238,11 +252,13 @@ def _write_pdf(
         return write_book(entries, handle, tick=tick, **options)
 
 
-def _given(puzzles: tuple[str, ...]) -> Iterator[Record]:
+def _given(puzzles: tuple[str, ...], rules: RulesChoice | None) -> Iterator[Record]:
     for i, text in enumerate(puzzles, start=1):
         try:
             position = parse_position(text)
         except ParseError as err:
             report_parse_error(text, err)
             raise click.exceptions.Exit(2) from None
+        if rules is not None:
+            position = _under(rules, position)  # RulesError: error: ..., exit 2
         yield Record(i, text, position.givens, None, position)

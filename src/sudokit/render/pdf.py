@@ -579,16 +579,26 @@ def generated_entries(
     seed: int | None = None,
     symmetry: str = "rot180",
     grade: bool = True,
+    variant: str | Iterable[str] | None = None,
+    rules: Rules | str | None = None,
 ) -> Iterator[BookEntry]:
     """Entries of ``count`` new puzzles, made one at a time as the book asks for them;
-    puzzle ``i`` uses seed ``seed + i`` (a random base when ``seed`` is None)."""
+    puzzle ``i`` uses seed ``seed + i`` (a random base when ``seed`` is None), under
+    ``variant`` or ``rules`` as :func:`~sudokit.generator.generate` takes them."""
     import secrets
 
     from ..generator import generate
 
     base = secrets.randbelow(2**63) if seed is None else seed
     for i in range(count):
-        grid = generate(size, seed=base + i, symmetry=symmetry, difficulty=difficulty)
+        grid = generate(
+            size,
+            seed=base + i,
+            symmetry=symmetry,
+            difficulty=difficulty,
+            variant=variant,
+            rules=rules,
+        )
         yield book_entry(grid, grade=grade)
 
 
