@@ -287,11 +287,11 @@ def test_cli_jigsaw_json_and_formats() -> None:
     result = run("generate", "--variant", "jigsaw", "--size", "6", "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    g = parse(record["puzzle"])
+    g = parse(result.stdout)  # the digits in "puzzle", the rules in "rules"
     assert record["rules"] == g.rules.code and g.rules.jigsaw
     assert g == generate(6, seed=3, variant="jigsaw")
     for to in ("solo", "fpuzzles-link"):
-        out = CliRunner().invoke(main, ["convert", "--to", to, "-f", "-"], input=record["puzzle"])
+        out = CliRunner().invoke(main, ["convert", "--to", to, "-f", "-"], input=result.stdout)
         assert out.exit_code == 0, out.output
         assert parse(out.stdout.strip()) == g  # read back under the same rules
     pretty = run("generate", "--variant", "jigsaw", "--size", "6", "--seed", "3", "--pretty")

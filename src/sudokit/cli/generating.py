@@ -12,6 +12,7 @@ import click
 from ..formats import format_rules_line, format_shown, parse
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES, Rules, variant_name
+from ..logic.engine import puzzle_fields
 from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
 from ._io import F, Failure, count_progress, dask_work, open_executor
@@ -224,7 +225,7 @@ def generate_cmd(
                 if as_json:
                     grid = parse(line)
                     record: dict[str, object] = {
-                        "puzzle": line,
+                        **puzzle_fields(grid),  # digits; a variant's rules under "rules"
                         "seed": puzzle_seed,
                         "size": n,
                         "symmetry": symmetry,
@@ -232,8 +233,6 @@ def generate_cmd(
                         "require": techniques,
                         "clues": grid.clue_count,
                     }
-                    if not grid.rules.classic:
-                        record["rules"] = grid.rules.code
                     click.echo(json.dumps(record))
                 elif pretty:
                     if i:

@@ -21,6 +21,7 @@ from ..errors import ParseError
 from ..formats import Record, format_rules_line, parse, read_puzzles
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
+from ..logic.engine import puzzle_fields
 from ..logic.grade import Rating
 from ..solvers.batch import answer_chunks, chunked
 from ._io import (
@@ -185,7 +186,7 @@ def hint_cmd(
 
     With -f, one line per puzzle in input order (the hint, or 'error: line N: ...' for a
     malformed record); --json prints JSON Lines with the keys puzzle, kind, text, texts,
-    cells, the step's fields, error, line.
+    cells, the step's fields, error, line (and a variant's rules, "rules": "9+x").
 
     \b
     Examples:
@@ -199,7 +200,7 @@ def hint_cmd(
         grid = _parse_argument(ctx, puzzle)
         fields, code = _hint_one(format_rules_line(grid), level, max_seconds)
         if as_json:
-            click.echo(json.dumps({"puzzle": format_rules_line(grid), **fields}))
+            click.echo(json.dumps({**puzzle_fields(grid), **fields}))
         else:
             click.echo(fields["text"])
         ctx.exit(code)
@@ -211,12 +212,7 @@ def hint_cmd(
         fields, code = result
         assert rec.grid is not None
         if as_json:
-            record = {
-                "puzzle": format_rules_line(rec.grid),
-                **fields,
-                "error": None,
-                "line": rec.line,
-            }
+            record = {**puzzle_fields(rec.grid), **fields, "error": None, "line": rec.line}
             click.echo(json.dumps(record))
         else:
             click.echo(fields["text"])
@@ -287,7 +283,8 @@ def explain_cmd(
     before the grid is full, the path stops there and says so.
 
     JSON: {"puzzle", "steps": [{"technique", "name", "placements": [{"cell": "r3c5",
-    "digit": 7}], "eliminations": [...], "explanation", "rating"}], "solved"}.
+    "digit": 7}], "eliminations": [...], "explanation", "rating"}], "solved"}, and a
+    variant's rules as "rules": "9+x".
 
     With -f, every puzzle of the file in input order: a line '# line N: PUZZLE', its path,
     and a blank line (or 'error: line N: ...' for a malformed record); --json prints one
@@ -395,7 +392,7 @@ def _say_rating(
     fields, code = result
     assert rec.grid is not None
     if as_json:
-        record = {"puzzle": format_rules_line(rec.grid), **fields, "error": None, "line": rec.line}
+        record = {**puzzle_fields(rec.grid), **fields, "error": None, "line": rec.line}
         click.echo(json.dumps(record))
     elif code == 0:
         click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
@@ -434,7 +431,8 @@ def rate_cmd(
     With -f, one line per puzzle in input order: 'LEVEL SCORE HARDEST', '- - - (why)'
     for a puzzle without exactly one solution, or
     'error: line N: ...' for a malformed record. --json prints JSON Lines with the keys
-    puzzle, level, score, hardest, techniques (steps per technique), solved, error, line.
+    puzzle, level, score, hardest, techniques (steps per technique), solved, error, line
+    (and a variant's rules, "rules": "9+x").
 
     \b
     Examples:
@@ -449,7 +447,7 @@ def rate_cmd(
         r = rate(grid, max_seconds=max_seconds)
         if as_json:
             record = {
-                "puzzle": format_rules_line(grid),
+                **puzzle_fields(grid),
                 **_rate_fields(r),
                 "error": None,
                 "line": None,

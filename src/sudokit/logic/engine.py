@@ -277,14 +277,26 @@ class Explanation:
     stopped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"steps": [...], "solved": bool}`` (see :meth:`Step.to_dict`)."""
+        """JSON-ready: ``{"puzzle": line, "steps": [...], "solved": bool, "stopped": bool}``
+        (see :meth:`Step.to_dict`); a variant's rules' code under ``"rules"``, as the JSON
+        records :func:`~sudokit.formats.read_puzzles` reads."""
         shape = self.puzzle.shape
         return {
-            "puzzle": str(self.puzzle),
+            **puzzle_fields(self.puzzle),
             "steps": [s.to_dict(shape) for s in self.steps],
             "solved": self.solved,
             "stopped": self.stopped,
         }
+
+
+def puzzle_fields(grid: Grid) -> dict[str, str]:
+    """A JSON answer's puzzle: ``{"puzzle": its digits}``, and ``"rules": "9+x"`` for any
+    but classic rules (as ``solve --json`` and the JSON records that
+    :func:`~sudokit.formats.read_puzzles` reads: the answer reads back under its rules)."""
+    fields = {"puzzle": str(grid)}
+    if not grid.rules.classic:
+        fields["rules"] = grid.rules.code
+    return fields
 
 
 def solution_count(grid: Grid) -> int:

@@ -33,7 +33,16 @@ from typing import Any
 
 from ..grid import Grid
 from .candidates import State
-from .engine import Deadline, FastStep, PuzzleLike, fast_path, select, solution_count, to_grid
+from .engine import (
+    Deadline,
+    FastStep,
+    PuzzleLike,
+    fast_path,
+    puzzle_fields,
+    select,
+    solution_count,
+    to_grid,
+)
 from .step import Step
 from .techniques import BY_ID, LEVELS, Level, Technique, chains, level_index
 
@@ -105,10 +114,10 @@ class Rating:
     stopped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``puzzle``, ``level``, ``score``, ``hardest``, ``techniques`` and
-        ``solved``."""
+        """JSON-ready: ``puzzle`` (and a variant's ``rules``, see :func:`puzzle_fields`),
+        ``level``, ``score``, ``hardest``, ``techniques`` and ``solved``."""
         return {
-            "puzzle": str(self.puzzle),
+            **puzzle_fields(self.puzzle),
             "level": self.level,
             "score": self.score,
             "hardest": self.hardest,
