@@ -5,6 +5,7 @@ may take a cell's units for (row, column, box)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import cache
 
 import pytest
@@ -34,11 +35,16 @@ def _solution(grid: Grid) -> tuple[int, ...]:
     return tuple(solved.cells)
 
 
-def _assert_true(grid: Grid, placements: object, eliminations: object, text: str) -> None:
+def _assert_true(
+    grid: Grid,
+    placements: Iterable[tuple[int, int]],
+    eliminations: Iterable[tuple[int, int]],
+    text: str,
+) -> None:
     solution = _solution(grid)
-    for c, d in placements:  # type: ignore[attr-defined]
+    for c, d in placements:
         assert solution[c] == d, (grid.rules.code, str(grid), text)
-    for c, d in eliminations:  # type: ignore[attr-defined]
+    for c, d in eliminations:
         assert solution[c] != d, (grid.rules.code, str(grid), text)
 
 
