@@ -508,25 +508,14 @@ HEAVY_16 = tuple(
 )
 
 
-def is_variant_solution(
-    puzzle_cells: Sequence[int],
-    solution_cells: Sequence[int],
-    n: int,
-    variants: Sequence[str] = (),
-    regions: Sequence[int] | None = None,
-) -> bool:
-    """Whether ``solution_cells`` keeps every given and every rule of the named variants.
-
-    Written from the rules' plain definitions, apart from ``sudokit.geometry.Rules``: rows,
+def variant_groups(
+    n: int, variants: Sequence[str] = (), regions: Sequence[int] | None = None
+) -> list[list[int]]:
+    """The groups of cells that hold every digit once, from the plain definitions: rows,
     columns, boxes (or ``regions``, one number per cell), the two diagonals for ``x``, the
-    windows one cell in from each box edge for ``windoku``, no equal digits a knight's or a
-    king's move apart, no consecutive digits side by side.
-    """
+    windows one cell in from each box edge for ``windoku``."""
     from sudokit.geometry import BOX_SHAPES
 
-    s, p = list(solution_cells), list(puzzle_cells)
-    if len(s) != n * n or len(p) != n * n or any(g and g != v for g, v in zip(p, s, strict=True)):
-        return False
     br, bc = BOX_SHAPES[n]
     groups: list[list[int]] = [[r * n + c for c in range(n)] for r in range(n)]
     groups += [[r * n + c for r in range(n)] for c in range(n)]
@@ -542,6 +531,27 @@ def is_variant_solution(
             for c0 in range(1, n, br + 1):
                 if r0 + br <= n and c0 + br <= n:
                     groups.append([(r0 + i) * n + c0 + j for i in range(br) for j in range(br)])
+    return groups
+
+
+def is_variant_solution(
+    puzzle_cells: Sequence[int],
+    solution_cells: Sequence[int],
+    n: int,
+    variants: Sequence[str] = (),
+    regions: Sequence[int] | None = None,
+) -> bool:
+    """Whether ``solution_cells`` keeps every given and every rule of the named variants.
+
+    Written from the rules' plain definitions, apart from ``sudokit.geometry.Rules``: rows,
+    columns, boxes (or ``regions``, one number per cell), the two diagonals for ``x``, the
+    windows one cell in from each box edge for ``windoku``, no equal digits a knight's or a
+    king's move apart, no consecutive digits side by side.
+    """
+    s, p = list(solution_cells), list(puzzle_cells)
+    if len(s) != n * n or len(p) != n * n or any(g and g != v for g, v in zip(p, s, strict=True)):
+        return False
+    groups = variant_groups(n, variants, regions)
     if any(sorted(s[i] for i in g) != list(range(1, n + 1)) for g in groups):
         return False
     for r in range(n):

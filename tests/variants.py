@@ -8,8 +8,9 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from helpers import variant_groups
 from sudokit import Grid, count_solutions
-from sudokit.geometry import BOX_SHAPES, Rules
+from sudokit.geometry import Rules
 from sudokit.solvers.general import engine
 
 
@@ -40,20 +41,7 @@ def _relations(
 ) -> tuple[list[list[int]], list[list[int]]]:
     """Per cell: the cells that may not hold the same digit, and the orthogonal neighbours
     whose digit may not differ by one (non-consecutive), from the plain definitions."""
-    br, bc = BOX_SHAPES[n]
-    if regions is None:
-        regions = tuple((i // n) // br * br + (i % n) // bc for i in range(n * n))
-    groups = [[r * n + c for c in range(n)] for r in range(n)]
-    groups += [[r * n + c for r in range(n)] for c in range(n)]
-    groups += [[i for i in range(n * n) if regions[i] == g] for g in set(regions)]
-    if "x" in variants:
-        groups.append([i * n + i for i in range(n)])
-        groups.append([i * n + n - 1 - i for i in range(n)])
-    if "windoku" in variants:
-        for r0 in range(1, n, br + 1):
-            for c0 in range(1, n, br + 1):
-                if r0 + br <= n and c0 + br <= n:
-                    groups.append([(r0 + i) * n + c0 + j for i in range(br) for j in range(br)])
+    groups = variant_groups(n, variants, regions)
     same: list[set[int]] = [set() for _ in range(n * n)]
     for g in groups:
         for a in g:
