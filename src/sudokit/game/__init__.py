@@ -55,7 +55,8 @@ from .session import (
     format_time,
 )
 from .state import GameState
-from .store import Finish, LevelStats, Store, data_dir, default_path, finish_message
+from .stats import Finish, LevelStats, finish_message
+from .store import Store, data_dir, default_path
 
 __all__ = [
     "CUSTOM",

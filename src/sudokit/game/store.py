@@ -22,7 +22,6 @@ saved by the old owner as a game of its own rather than lost).
 from __future__ import annotations
 
 import logging
-import math
 import os
 import secrets
 import socket
@@ -30,17 +29,29 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
-from ..errors import ParseError, RulesError, SaveFileError
-from ..formats import parse_line
-from ..geometry import SIZES, Rules, Shape
-from ..grid import Grid
-from .levels import CUSTOM, label, order
-from .session import Checking, Clock, Session, format_time
+from ..errors import SaveFileError
+from ..geometry import Rules
+from .levels import order
+from .rows import (
+    ABANDONED,
+    DAMAGED,
+    FINISHED,
+    GAVE_UP,
+    PLAYING,
+    SOLVED,
+    STATUSES,
+    is_seconds,
+    read_grid,
+    row_problem,
+    row_rules,
+    rules_name,
+)
+from .session import Checking, Clock, Session
+from .stats import Finish, LevelStats
 
 log = logging.getLogger(__name__)
 
@@ -96,17 +107,6 @@ LEASE_SECONDS = 15 * 60
 #: On this machine, a heartbeat older than this means the process id was reused.
 LOCAL_LEASE_SECONDS = 24 * 3600
 
-#: Statuses of a game row. Finished games are the ones statistics count.
-PLAYING, SOLVED, GAVE_UP, ABANDONED, DAMAGED = (
-    "playing",
-    "solved",
-    "gave-up",
-    "abandoned",
-    "damaged",
-)
-FINISHED = (SOLVED, GAVE_UP, ABANDONED)
-STATUSES = (PLAYING, *FINISHED)
-
 
 def data_dir() -> Path:
     """Where sudokit keeps its data: ``$SUDOKIT_HOME`` or the user's data directory."""
@@ -121,150 +121,8 @@ def default_path() -> Path:
     return data_dir() / DB_NAME
 
 
-@dataclass(frozen=True, slots=True)
-class LevelStats:
-    """Statistics of the finished games of one size, rules and level.
-
-    ``best`` and ``average`` are seconds over solved games (None before the first).
-    ``rules`` is the rules' name (:attr:`Rules.name <sudokit.geometry.Rules.name>`:
-    ``classic``, ``X``, ``jigsaw + X``): each variant keeps records of its own, and jigsaw
-    games count together whatever their regions.
-    """
-
-    size: int
-    level: str
-    played: int
-    solved: int
-    best: float | None
-    average: float | None
-    hints: int
-    rules: str = "classic"
-
-    #: Column names of :meth:`cells`, for tables.
-    HEADINGS = ("size", "level", "played", "solved", "best", "average", "hints")
-
-    def cells(self, missing: str = "-") -> list[str]:
-        """The row as people read it, one text per heading (``missing`` for no time)."""
-        grid = f"{self.size}×{self.size}"
-        return [
-            grid if self.rules == "classic" else f"{grid} {self.rules}",
-            label(self.level),
-            str(self.played),
-            str(self.solved),
-            missing if self.best is None else format_time(self.best),
-            missing if self.average is None else format_time(self.average),
-            str(self.hints),
-        ]
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    """What finishing a game meant for the records."""
-
-    solved: bool
-    elapsed: float
-    previous_best: float | None
-
-    @property
-    def new_best(self) -> bool:
-        return self.solved and (self.previous_best is None or self.elapsed < self.previous_best)
-
-
 def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _is_count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _is_seconds(value: object) -> bool:
-    return isinstance(value, int | float) and math.isfinite(value) and value >= 0
-
-
-def _row_problem(row: sqlite3.Row) -> str | None:
-    """What is wrong with a game row read from the file, or None when every column holds
-    what sudokit writes there."""
-
-    def bad(column: str, what: str) -> str:
-        value = row[column]
-        shown = repr(value if not isinstance(value, bytes) else value[:20])
-        return f"its {column} is {shown[:40]}, not {what}"
-
-    if type(row["id"]) is not int:
-        return bad("id", "a number")
-    size = row["size"]
-    if type(size) is not int or size not in SIZES:
-        return bad("size", "a grid size")
-    checks = [
-        ("position", _is_count, "a move count"),
-        ("elapsed", _is_seconds, "a time in seconds"),
-        ("hints", _is_count, "a count"),
-        ("mistakes", _is_count, "a count"),
-        ("several", lambda v: v in (0, 1) and type(v) is int, "0 or 1"),
-        ("status", lambda v: v in STATUSES, "a game status"),
-        ("level", lambda v: isinstance(v, str) and bool(v), "a level"),
-        ("moves", lambda v: isinstance(v, str), "a list of moves"),
-        ("started", lambda v: isinstance(v, str), "a date"),
-        ("updated", lambda v: isinstance(v, str), "a date"),
-        ("finished", lambda v: v is None or isinstance(v, str), "a date"),
-        ("owner", lambda v: v is None or isinstance(v, str), "an owner"),
-        ("heartbeat", lambda v: v is None or _is_seconds(v), "a time"),
-    ]
-    for column, good, what in checks:
-        if not good(row[column]):
-            return bad(column, what)
-    for column in ("puzzle", "solution"):
-        if not isinstance(row[column], str):
-            return bad(column, "a puzzle")
-    code = row["rules"]
-    if code is not None:
-        if not isinstance(code, str):
-            return bad("rules", "a rules code")
-        try:
-            rules = Rules.parse(code)
-        except RulesError as err:
-            return f"its rules are unreadable ({err})"
-        if rules.n != size:
-            return bad("rules", f"rules for a {size}×{size} grid")
-    try:
-        puzzle = _read_grid(row, "puzzle", check=False)
-        solution = _read_grid(row, "solution", check=False)  # is_solved checks
-    except ParseError as err:
-        return f"its puzzle is unreadable ({err})"
-    if not (solution.is_solved() and puzzle.fits(solution)):
-        return "its solution does not fit its puzzle"
-    return None
-
-
-def _row_rules(row: sqlite3.Row) -> Rules:
-    """The rules of a game row (classic when the row has none: an older sudokit wrote it)."""
-    code = row["rules"]
-    return Shape.of(int(row["size"])).rules if code is None else Rules.parse(str(code))
-
-
-def _read_grid(row: sqlite3.Row, column: str, *, check: bool = True) -> Grid:
-    """The puzzle or solution of a game row, under the row's rules."""
-    grid = parse_line(str(row[column]), size=int(row["size"]), check=False)
-    rules = _row_rules(row)
-    if rules is not grid.rules:
-        grid = Grid(rules, grid.cells)
-    if check:
-        conflicts = grid.conflicts()
-        if conflicts:
-            raise ParseError(str(conflicts[0]))
-    return grid
-
-
-def _rules_name(code: object, size: int) -> str | None:
-    """The rules' name of a row's rules code (None when it cannot be read)."""
-    if code is None:
-        return "classic"
-    try:
-        rules = Rules.parse(str(code))
-    except RulesError:
-        return None
-    return rules.name if rules.n == size else None
 
 
 def _owner_parts(owner: str) -> tuple[str, int | None]:
@@ -582,7 +440,7 @@ class Store:
             return []
         good = []
         for row in rows:
-            problem = _row_problem(row)
+            problem = row_problem(row)
             if problem is None:
                 good.append(row)
             else:
@@ -608,7 +466,7 @@ class Store:
         game of ``row``."""
         owner, beat = row["owner"], row["heartbeat"]
         # Anything but a name and a time (a damaged value included) holds no lease.
-        if not isinstance(owner, str) or not _is_seconds(beat) or owner == self.owner:
+        if not isinstance(owner, str) or not is_seconds(beat) or owner == self.owner:
             return False
         if beat > now + LEASE_SECONDS:  # a clock far off, or a bad value: no lease
             return False
@@ -711,7 +569,7 @@ class Store:
             (rules.n, level, SOLVED, game_id),
         ).fetchall()
         name = rules.name
-        times = [float(r["elapsed"]) for r in rows if _rules_name(r["rules"], rules.n) == name]
+        times = [float(r["elapsed"]) for r in rows if rules_name(r["rules"], rules.n) == name]
         return min(times) if times else None
 
     def _retire_others(self, conn: sqlite3.Connection, now: float) -> None:
@@ -795,9 +653,9 @@ class Store:
         return True
 
     def _restore(self, row: sqlite3.Row, *, checking: Checking, clock: Clock) -> Session:
-        # The row passed _row_problem: every column holds what save() writes.
-        puzzle = _read_grid(row, "puzzle", check=False)
-        solution = _read_grid(row, "solution")
+        # The row passed row_problem: every column holds what save() writes.
+        puzzle = read_grid(row, "puzzle", check=False)
+        solution = read_grid(row, "solution")
         codes = [line for line in str(row["moves"]).split("\n") if line.strip()]
         session, problems = Session.replay(
             puzzle,
@@ -831,7 +689,7 @@ class Store:
         groups: dict[tuple[int, str, str], list[sqlite3.Row]] = {}
         for r in rows:
             if r["status"] in FINISHED:
-                name = _row_rules(r).name
+                name = row_rules(r).name
                 groups.setdefault((r["size"], name, r["level"]), []).append(r)
         out = []
         for (size, name, level), games in groups.items():
@@ -864,32 +722,10 @@ class Store:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
 
 
-def finish_message(finish: Finish, level: str, size: int = 9, rules: str = "classic") -> str:
-    """The status line after a finished game: ``Solved in 07:42 — a new best for Hard!``
-    (other sizes than 9×9 are named: ``... for 16×16 Hard!``, and variants by their
-    rules' name: ``... for X Hard!``)."""
-    name = label(level) if size == 9 else f"{size}×{size} {label(level)}"
-    if rules != "classic":
-        name = f"{rules} {name}"
-    when = format_time(finish.elapsed)
-    if not finish.solved:
-        return "Here is the solution. This game counts as played, not solved."
-    if level == CUSTOM:  # records are about generated levels; a custom puzzle is one of a kind
-        return f"Solved in {when} — well done!"
-    if finish.previous_best is None:
-        return f"Solved in {when} — your first {name} solve!"
-    if finish.new_best:
-        return f"Solved in {when} — a new best for {name}!"
-    return f"Solved in {when} (best for {name}: {format_time(finish.previous_best)})."
-
-
 __all__ = [
     "APPLICATION_ID",
     "DB_NAME",
-    "Finish",
-    "LevelStats",
     "Store",
     "data_dir",
     "default_path",
-    "finish_message",
 ]
