@@ -30,7 +30,8 @@ from sudokit.game.session import logic_step
 from sudokit.game.state import GameState
 from sudokit.grid import Grid
 from sudokit.gui.controller import Controller
-from sudokit.gui.dialogs import CustomDialog, HelpDialog, MessageDialog, NewGameDialog, StatsDialog
+from sudokit.gui.dialog_new import NewGameDialog
+from sudokit.gui.dialogs import CustomDialog, HelpDialog, MessageDialog, StatsDialog
 from sudokit.gui.interpret import (
     Arm,
     Command,
@@ -821,7 +822,7 @@ def test_the_level_picker_offers_only_what_a_size_reaches(clock: FakeClock) -> N
 def test_the_default_level_picker_follows_the_generator() -> None:
     from sudokit import generator
     from sudokit.game import LEVELS
-    from sudokit.gui.dialogs import reachable_levels
+    from sudokit.gui.dialog_new import reachable_levels
 
     expected = generator.levels_for(4) if hasattr(generator, "levels_for") else tuple(LEVELS)
     assert reachable_levels(4) == tuple(expected)

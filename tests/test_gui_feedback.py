@@ -160,7 +160,8 @@ def _wait_for_game(c: Controller) -> None:
 
 
 def test_a_new_game_asks_before_it_ends_one_in_progress(game: Controller) -> None:
-    from sudokit.gui.dialogs import MessageDialog, NewGameDialog
+    from sudokit.gui.dialog_new import NewGameDialog
+    from sudokit.gui.dialogs import MessageDialog
 
     first = game.session
     assert first is not None
@@ -259,7 +260,7 @@ def test_your_puzzle_replaces_an_untouched_game_without_asking(game: Controller)
 
 
 def test_the_level_picker_says_what_a_size_offers(game: Controller) -> None:
-    from sudokit.gui.dialogs import NewGameDialog
+    from sudokit.gui.dialog_new import NewGameDialog
 
     d = NewGameDialog(6, "medium", lambda n: ("easy", "hard") if n == 6 else ("easy",))
     # Then the rules greyed out at that size, and why.

@@ -22,13 +22,13 @@ from sudokit.geometry import Shape
 from sudokit.gui import screenshot
 from sudokit.gui.app import App
 from sudokit.gui.board import MIN_NOTE, note_layout
+from sudokit.gui.dialog_new import NewGameDialog
 from sudokit.gui.dialog_view import help_table
 from sudokit.gui.dialogs import (
     CustomDialog,
     Dialog,
     HelpDialog,
     MessageDialog,
-    NewGameDialog,
     StatsDialog,
 )
 from sudokit.gui.layout import Rect, natural_window

@@ -16,7 +16,8 @@ from sudokit import count_solutions, generate
 from sudokit.game import LevelStats, Store
 from sudokit.gui import making
 from sudokit.gui.controller import Controller
-from sudokit.gui.dialogs import NewGameDialog, StatsDialog
+from sudokit.gui.dialog_new import NewGameDialog
+from sudokit.gui.dialogs import StatsDialog
 from sudokit.gui.interpret import Key, KeyUp, Motion, Press, Release
 from sudokit.gui.layout import Rect
 from sudokit.gui.settings import Settings

@@ -38,6 +38,7 @@ from ..game import (
 from ..geometry import Rules
 from ..grid import Grid
 from . import making
+from .dialog_new import LevelsFor, NewGameDialog, nearest_level, offered_levels, reachable_levels
 from .dialogs import (
     Changed,
     Close,
@@ -46,17 +47,12 @@ from .dialogs import (
     Dialog,
     DialogResult,
     HelpDialog,
-    LevelsFor,
     MessageDialog,
-    NewGameDialog,
     SettingsDialog,
     Share,
     StartCustom,
     StartNew,
     StatsDialog,
-    nearest_level,
-    offered_levels,
-    reachable_levels,
 )
 from .interpret import (
     Arm,

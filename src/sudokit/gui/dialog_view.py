@@ -1,4 +1,5 @@
-"""Drawing the dialogs of :mod:`sudokit.gui.dialogs`; it only reads them."""
+"""Drawing the dialogs of :mod:`sudokit.gui.dialogs` and :mod:`sudokit.gui.dialog_new`;
+it only reads them."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import pygame
 from ..game import LevelStats
 from ..grid import Grid
 from .board import BoardView, draw_board
+from .dialog_new import NewGameDialog
 from .dialogs import (
     SHORTCUTS,
     CustomDialog,
     Dialog,
     HelpDialog,
     MessageDialog,
-    NewGameDialog,
     SettingsDialog,
     ShareDialog,
     StatsDialog,
