@@ -177,7 +177,7 @@ def test_a_gif_cut_short_by_the_cap_says_so(
     pytest.importorskip("PIL")
     monkeypatch.setattr("sudokit.cli.watch.default_max_steps", lambda n: 300)
     path = tmp_path / "naive.gif"
-    code, out, err = invoke(FAMOUS, "-a", "naive", "--gif", str(path), "--max-frames", "4")
+    code, _, err = invoke(FAMOUS, "-a", "naive", "--gif", str(path), "--max-frames", "4")
     assert code == 0 and path.stat().st_size > 0
     assert "naive 300 steps" in err  # "wrote FILE: ..." goes to stderr
     assert "the GIF stops after 300 steps, before the end" in err
