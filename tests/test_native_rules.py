@@ -160,6 +160,39 @@ def test_restarts_keep_the_counts_under_variant_rules() -> None:
             assert solution is not None and rules.is_solution(list(solution))
 
 
+#: Unique puzzles the C core settles by propagation alone, each only through the
+#: eliminations across the rules' relations: a digit whose places in a unit all see a cell
+#: (a unit or a king's or knight's move away) leaves that cell; under non-consecutive, a
+#: cell whose candidates all lie within {e-1, e, e+1} takes e from its neighbours.
+SETTLED_WITHOUT_GUESSING = [
+    (
+        "9+anti-king",
+        "400010000000000750000504060000060000200000910000300006007000003010000000900000005",
+    ),
+    (
+        "9+anti-knight",
+        "900470030010000000000036000006009000000000800000000100000080000000000500000000000",
+    ),
+    (
+        "9+non-consecutive",
+        "000029000000000900000000060000002000000500600002000000000000400000008050000000000",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "puzzle"), SETTLED_WITHOUT_GUESSING)
+def test_eliminations_across_the_relations_settle_without_guessing(code: str, puzzle: str) -> None:
+    core = native._core
+    assert core is not None
+    rules = Rules.parse(code)
+    cells = [int(ch) for ch in puzzle]
+    count, solution, guesses = core.run_general(native.geometry(rules), bytes(cells), 2)
+    assert (count, guesses) == (1, 0)
+    assert engine(rules).run(cells, 2).count == 1
+    assert solution is not None
+    assert is_variant_solution(cells, list(solution), 9, rules.variants)
+
+
 def test_every_variant_goes_to_the_c_core_and_is_not_answered_as_classic(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -10,11 +10,14 @@
  *     next to it from its orthogonal neighbours;
  *  2. hidden singles: per unit (extras included), the digits seen once (a digit seen
  *     nowhere fails);
- *  2b. non-consecutive: a cell left with d-1 and d+1 takes d from its neighbours;
+ *  2b. non-consecutive: a cell whose candidates all lie within {e-1, e, e+1} takes e
+ *      from its neighbours (d-1 and d+1 take d; d and d+1 take both);
  *  3. locked candidates from the masks of the (line, box) segments: a digit confined to
  *     one segment inside its box leaves the rest of the line (pointing), one confined to
  *     it inside its line leaves the rest of the box (claiming); then the same between any
- *     other two units that share cells (irregular regions, diagonals, windows).
+ *     other two units that share cells (irregular regions, diagonals, windows);
+ *  4. under knight's or king's moves: a digit whose places in a unit all see a cell
+ *     leaves that cell.
  * These deductions only remove candidates, so their fixpoint does not depend on the
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
@@ -173,6 +176,11 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
         }
     }
     G->peer_at[G->ncells] = (uint16_t)np;
+    G->extras = extras;
+    if (extras)
+        for (c = 0; c < G->ncells; c++)
+            for (k = G->peer_at[c]; k < G->peer_at[c + 1]; k++)
+                G->peerbits[c][G->peer[k] / 64] |= 1ull << (G->peer[k] % 64);
     G->npeers = np % G->ncells ? 0 : np / G->ncells;
     for (c = 0; c < G->ncells && G->npeers; c++)
         if (GN_NPEERS(G, c) != G->npeers)
@@ -422,18 +430,29 @@ static int locked_segs(const Geo *G, Board *B, Queue *Q, int *changed)
 }
 
 /*
- * Non-consecutive, beyond settled cells: a cell whose only candidates are d-1 and d+1
- * takes d from its orthogonal neighbours either way.
+ * Non-consecutive, beyond settled cells: a cell whose candidates all lie in {e-1, e, e+1}
+ * takes e from its orthogonal neighbours whichever it holds (d-1 or d+1 forbid e next
+ * to it; e itself is in the row or column it shares with each neighbour). So {d-1, d+1}
+ * takes d, {d, d+1} takes d and d+1, {d-1, d, d+1} takes d.
  */
 static int nonconsecutive_pairs(const Geo *G, Board *B, Queue *Q, int *changed)
 {
     unsigned c, i;
     for (c = 0; c < G->ncells; c++) {
-        const uint16_t m = B->cand[c], low = (uint16_t)(m & (0u - m));
+        const uint16_t m = B->cand[c];
+        unsigned lo, hi;
         uint16_t mid;
-        if (B->done[c] || m != (uint16_t)(low | low << 2))
+        if (B->done[c])
             continue;
-        mid = (uint16_t)(low << 1);
+        lo = ANY_CTZ(m);
+        if ((unsigned)m >> lo > 7u)
+            continue; /* candidates more than three apart */
+        for (hi = lo; (unsigned)m >> hi > 1u; hi++)
+            ;
+        /* a digit e with every candidate within {e-1, e, e+1}: e - 1 <= lo, hi <= e + 1 */
+        mid = (uint16_t)(((2u << (lo + 1)) - 1u) & ~((1u << (hi ? hi - 1 : 0)) - 1u) & G->all);
+        if (!mid)
+            continue;
         for (i = 0; i < G->nnear[c]; i++)
             if (B->cand[G->near[c][i]] & mid) {
                 *changed = 1;
@@ -442,6 +461,56 @@ static int nonconsecutive_pairs(const Geo *G, Board *B, Queue *Q, int *changed)
             }
     }
     return drain(G, B, Q);
+}
+
+/*
+ * Rules with extra peers (knight's or king's moves): a digit whose places in a unit all
+ * see a cell (through a unit or a move) leaves that cell, which holding it would leave the
+ * digit no place in the unit. Pointing and claiming are the case of two units; this one
+ * reaches the cells a move away. The places' peers are intersected as bit sets.
+ */
+static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    const unsigned words = (G->ncells + 63) / 64;
+    uint64_t see[MAX_N][MAX_CELLS / 64];
+    unsigned u, i, w;
+    for (u = 0; u < G->nunits; u++) {
+        const uint8_t *cells = G->unit[u];
+        uint16_t has = 0, m;
+        for (i = 0; i < G->n; i++) {
+            const unsigned c = cells[i];
+            if (B->done[c])
+                continue;
+            for (m = B->cand[c]; m; m &= (uint16_t)(m - 1)) {
+                const unsigned d = ANY_CTZ(m);
+                if (!(has >> d & 1u)) {
+                    has |= (uint16_t)(1u << d);
+                    memcpy(see[d], G->peerbits[c], words * sizeof see[d][0]);
+                } else {
+                    for (w = 0; w < words; w++)
+                        see[d][w] &= G->peerbits[c][w];
+                }
+            }
+        }
+        for (m = has; m; m &= (uint16_t)(m - 1)) {
+            const unsigned d = ANY_CTZ(m);
+            const uint16_t bit = (uint16_t)(1u << d);
+            for (w = 0; w < words; w++) {
+                uint64_t x;
+                for (x = see[d][w]; x; x &= x - 1) {
+                    const unsigned c = w * 64 + GN_CTZ64(x);
+                    if (B->cand[c] & bit) {
+                        *changed = 1;
+                        if (!elim(B, Q, c, bit))
+                            return 0;
+                    }
+                }
+            }
+        }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    return 1;
 }
 
 static int propagate(const Geo *G, Board *B, Queue *Q)
@@ -469,6 +538,10 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
                 return 0;
         }
         if (G->nsegs && !locked_segs(G, B, Q, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (G->extras && !seen_by_all(G, B, Q, &changed))
             return 0;
         if (!changed)
             return 1;

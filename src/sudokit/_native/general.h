@@ -19,6 +19,7 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define GN_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
 #define GN_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
+#define GN_CTZ64(x) ((unsigned)__builtin_ctzll((unsigned long long)(x)))
 #else
 static unsigned gn_ctz(unsigned x)
 {
@@ -36,8 +37,18 @@ static unsigned gn_pop(unsigned x)
         n++;
     return n;
 }
+static unsigned gn_ctz64(uint64_t x)
+{
+    unsigned n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
 #define GN_CTZ(x) gn_ctz((unsigned)(x))
 #define GN_POP(x) gn_pop((unsigned)(x))
+#define GN_CTZ64(x) gn_ctz64((uint64_t)(x))
 #endif
 
 #define GN_MAXN 16
@@ -93,6 +104,10 @@ typedef struct {
     /* The other intersections of two units (all of them for irregular regions). */
     unsigned nsegs;
     GnSeg seg[GN_MAXSEGS];
+    /* Whether some cells have extra peers (knight's or king's moves); then peerbits[c]
+     * are the peers of cell c as a set of cells (bit c % 64 of word c / 64). */
+    int extras;
+    uint64_t peerbits[GN_MAXCELLS][GN_MAXCELLS / 64];
 } GnGeo;
 
 /* The peers of cell c and their number. */
