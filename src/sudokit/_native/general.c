@@ -16,8 +16,9 @@
  *     one segment inside its box leaves the rest of the line (pointing), one confined to
  *     it inside its line leaves the rest of the box (claiming); then the same between any
  *     other two units that share cells (irregular regions, diagonals, windows);
- *  4. under knight's or king's moves: a digit whose places in a unit all see a cell
- *     leaves that cell.
+ *  4. under knight's or king's moves, instead of 3: a digit whose places in a unit all
+ *     see a cell (through a unit or a move) leaves that cell, which covers pointing and
+ *     claiming between any two units and reaches the cells a move away.
  * These deductions only remove candidates, so their fixpoint does not depend on the
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
@@ -177,10 +178,14 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
     }
     G->peer_at[G->ncells] = (uint16_t)np;
     G->extras = extras;
-    if (extras)
+    if (extras) {
         for (c = 0; c < G->ncells; c++)
             for (k = G->peer_at[c]; k < G->peer_at[c + 1]; k++)
                 G->peerbits[c][G->peer[k] / 64] |= 1ull << (G->peer[k] % 64);
+        for (u = 0; u < nunits; u++)
+            for (i = 0; i < n; i++)
+                G->unitbits[u][G->unit[u][i] / 64] |= 1ull << (G->unit[u][i] % 64);
+    }
     G->npeers = np % G->ncells ? 0 : np / G->ncells;
     for (c = 0; c < G->ncells && G->npeers; c++)
         if (GN_NPEERS(G, c) != G->npeers)
@@ -497,7 +502,7 @@ static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
             const uint16_t bit = (uint16_t)(1u << d);
             for (w = 0; w < words; w++) {
                 uint64_t x;
-                for (x = see[d][w]; x; x &= x - 1) {
+                for (x = see[d][w] & ~G->unitbits[u][w]; x; x &= x - 1) {
                     const unsigned c = w * 64 + GN_CTZ64(x);
                     if (B->cand[c] & bit) {
                         *changed = 1;
@@ -529,7 +534,11 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
             return 0;
         if (changed)
             continue;
-        if (G->br) {
+        if (G->extras) {
+            /* it covers pointing and claiming between any two units */
+            if (!seen_by_all(G, B, Q, &changed))
+                return 0;
+        } else if (G->br) {
             if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
                             G->br, G->bc, G->br, &changed))
                 return 0;
@@ -537,11 +546,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
                             G->bc, G->br, G->bc, &changed))
                 return 0;
         }
-        if (G->nsegs && !locked_segs(G, B, Q, &changed))
-            return 0;
-        if (changed)
-            continue;
-        if (G->extras && !seen_by_all(G, B, Q, &changed))
+        if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed))
             return 0;
         if (!changed)
             return 1;

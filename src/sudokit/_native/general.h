@@ -105,9 +105,11 @@ typedef struct {
     unsigned nsegs;
     GnSeg seg[GN_MAXSEGS];
     /* Whether some cells have extra peers (knight's or king's moves); then peerbits[c]
-     * are the peers of cell c as a set of cells (bit c % 64 of word c / 64). */
+     * are the peers of cell c and unitbits[u] the cells of unit u as sets of cells (bit
+     * c % 64 of word c / 64). */
     int extras;
     uint64_t peerbits[GN_MAXCELLS][GN_MAXCELLS / 64];
+    uint64_t unitbits[GN_MAXUNITS][GN_MAXCELLS / 64];
 } GnGeo;
 
 /* The peers of cell c and their number. */
