@@ -15,7 +15,7 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import sudokit
@@ -73,6 +73,8 @@ LINES = st.sampled_from(
     ),
     newline=st.booleans(),
 )
+# An empty line then a short one: 82 bytes whose newlines fall where a record's would.
+@example(lines=["", FAMOUS[:80]], command=["count"], newline=True)
 def test_bytes_path_prints_what_the_precise_path_prints(
     tmp_path_factory: pytest.TempPathFactory, lines: list[str], command: list[str], newline: bool
 ) -> None:

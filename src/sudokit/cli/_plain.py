@@ -124,6 +124,7 @@ def _is_plain_block(piece: bytes) -> bool:
     return (
         n * _LINE == len(piece)
         and piece[81::_LINE] == b"\n" * n
+        and piece.count(b"\n") == n  # no short line whose newline fell at a record's end
         and not piece.translate(None, SYMBOLS + b"\n")
     )
 
