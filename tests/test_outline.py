@@ -322,7 +322,9 @@ def test_show_states_the_rules_and_maps_jigsaw_regions() -> None:
     cells = [0] * 81
     cells[0], cells[80] = 5, 7
     x = Grid(Rules.make(9, ["x", "anti-knight"]), cells)
-    assert format_shown(x) == "rules: X + anti-knight (9+x+anti-knight)\n" + format_pretty(x)
+    assert format_shown(x) == "rules: X + anti-knight (9+x+anti-knight)\n" + format_pretty(
+        Grid(x.shape, x.cells)
+    )
     rules = Rules.make(9, ["x"], regions=random_regions(9, random.Random(3)))
     lines = format_shown(Grid(rules, cells)).splitlines()
     assert lines[0].startswith("rules: X + jigsaw")

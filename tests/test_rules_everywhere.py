@@ -201,3 +201,14 @@ def test_cli_bad_rules_are_errors() -> None:
     assert result.exit_code == 2 and "did you mean 'anti-knight'" in result.output
     result = CliRunner().invoke(main, ["count", "--rules", "4+x", LINE])
     assert result.exit_code == 2 and "the rules are for a 4×4 grid" in result.output
+
+
+def test_the_library_never_drops_a_variants_rules_on_the_way() -> None:
+    """``format_pretty`` keeps a variant's rules (it reads back under them), and the C
+    core's batch, whose records hold digits only, refuses a variant grid."""
+    from sudokit import format_pretty, parse
+
+    assert parse(format_pretty(PUZZLE)) == PUZZLE
+    if native.AVAILABLE:
+        with pytest.raises(UnsupportedRulesError, match="classic puzzles only, not X"):
+            native.count_many([PUZZLE])

@@ -330,7 +330,8 @@ def _symbols(grid: Grid, empty: str) -> str:
 
 
 def format_line(grid: Grid, *, empty: str = ".") -> str:
-    """The grid as one line of symbols."""
+    """The grid as one line of symbols: its digits only, a variant's rules left out (as the
+    formats that hold digits need them); :func:`format_rules_line` keeps the rules."""
     symbols = _symbols(grid, empty)
     return "".join(symbols[v] for v in grid.cells)
 
@@ -366,7 +367,16 @@ def parse_rules_line(text: str, *, check: bool = True) -> Grid:
 
 
 def format_pretty(grid: Grid, *, empty: str = ".") -> str:
-    """The grid as a picture with box lines, one text line per row (no trailing newline)."""
+    """The grid as a picture with box lines, one text line per row (no trailing newline).
+    A variant puzzle comes as :func:`format_shown` draws it, its rules in a first line, so
+    that reading it back keeps them."""
+    if not grid.rules.classic:
+        return format_shown(grid, empty=empty)
+    return _boxed(grid, empty)
+
+
+def _boxed(grid: Grid, empty: str) -> str:
+    """The digits as a picture with box lines, one text line per row (no trailing newline)."""
     shape = grid.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     symbols = _symbols(grid, empty)
@@ -390,9 +400,9 @@ def format_shown(grid: Grid, *, empty: str = ".") -> str:
     Classic puzzles exactly as :func:`format_pretty`. :func:`parse_shown` reads it back."""
     rules = grid.rules
     if rules.classic:
-        return format_pretty(grid, empty=empty)
+        return _boxed(grid, empty)
     if not rules.jigsaw:
-        return f"rules: {rules.name} ({rules.code})\n" + format_pretty(grid, empty=empty)
+        return f"rules: {rules.name} ({rules.code})\n" + _boxed(grid, empty)
     n = rules.n
     code = "+".join(v.partition(":")[0] for v in rules.code.split("+"))  # letters: the map
     letters = _REGION_LETTERS if n <= 9 else _REGION_LETTERS.lower()  # past 9: digits A-G

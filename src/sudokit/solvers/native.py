@@ -33,7 +33,7 @@ import importlib
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol, cast
 
-from ..errors import CellCountError, SymbolError
+from ..errors import CellCountError, SymbolError, UnsupportedRulesError
 from ..formats import format_line
 from ..geometry import Rules, Shape
 from ..grid import Grid
@@ -271,14 +271,20 @@ def _run_many_python(raw: bytes, limit: int) -> Batch:
 
 def pack(puzzles: Iterable[str | Grid]) -> bytes:
     """Records for :func:`run_many` from 81-symbol lines (surrounding white space is
-    dropped) or 9×9 grids. Raises :class:`~sudokit.errors.ParseError` naming the puzzle
-    (``line``: its 1-based index) when one is not 81 symbols."""
+    dropped) or classic 9×9 grids. Raises :class:`~sudokit.errors.ParseError` naming the
+    puzzle (``line``: its 1-based index) when one is not 81 symbols, and
+    :class:`~sudokit.errors.UnsupportedRulesError` for a grid under variant rules."""
     parts: list[bytes] = []
     for index, puzzle in enumerate(puzzles, start=1):
         if isinstance(puzzle, Grid):
             if puzzle.shape is not _SHAPE:
                 raise CellCountError(
                     f"expected a 9×9 grid, got {puzzle.size}×{puzzle.size}", line=index
+                )
+            if not puzzle.rules.classic:  # the records hold digits only: rules would be lost
+                raise UnsupportedRulesError(
+                    f"puzzle {index}: batches of the C core hold classic puzzles only, not"
+                    f" {puzzle.rules.name}; use sudokit.solvers.batch or count_solutions"
                 )
             text = format_line(puzzle)
         else:
