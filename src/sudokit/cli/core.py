@@ -19,6 +19,7 @@ import click
 
 from ..errors import ParseError, RulesError, WriteError
 from ..formats import format_line, format_rules_line, parse, read_puzzles
+from ..formats.text import puzzle_fields
 from ..geometry import Shape
 from ..grid import Grid
 from ..solvers import Outcome, search, solve
@@ -96,9 +97,8 @@ def _json(
     the JSON records that ``read_puzzles`` reads do."""
     import json  # on use: a one-puzzle solve without --json does not pay for it
 
-    if grid is not None and not grid.rules.classic:
-        fields = {"rules": grid.rules.code, **fields}
-    return json.dumps({"puzzle": puzzle, **fields, "error": error, "line": line})
+    head = {"puzzle": puzzle} if grid is None else {**puzzle_fields(grid), "puzzle": puzzle}
+    return json.dumps({**head, **fields, "error": error, "line": line})
 
 
 def _answer_argument(text: str, task: _Task, as_json: bool, rules: RulesChoice | None) -> int:

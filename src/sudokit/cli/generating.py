@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterator
 import click
 
 from ..formats import format_rules_line, format_shown, parse
+from ..formats.text import puzzle_fields
 from ..generator import DIFFICULTIES, SYMMETRIES, generate
 from ..geometry import SIZES, Rules, variant_name
-from ..logic.engine import puzzle_fields
 from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
 from ._io import F, Failure, count_progress, dask_work, open_executor

@@ -19,9 +19,9 @@ import click
 
 from ..errors import ParseError
 from ..formats import Record, format_rules_line, parse, read_puzzles
+from ..formats.text import puzzle_fields
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
-from ..logic.engine import puzzle_fields
 from ..logic.grade import Rating
 from ..solvers.batch import answer_chunks, chunked
 from ._io import (

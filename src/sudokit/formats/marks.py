@@ -31,6 +31,7 @@ from .text import (
     _json_value,
     _shown,
     format_line,
+    puzzle_fields,
 )
 
 # --- pencil-mark grids ---------------------------------------------------------------------
@@ -280,10 +281,7 @@ def format_json(puzzle: Grid | Position) -> str:
     classic rules), and when the position has them ``placed`` (a line), ``candidates`` (a
     string of candidates per cell) and ``meta``."""
     position = as_position(puzzle)
-    record: dict[str, Any] = {"puzzle": format_line(position.givens)}
-    rules = position.givens.rules
-    if not rules.classic:
-        record["rules"] = rules.code
+    record: dict[str, Any] = puzzle_fields(position.givens)
     if position.placed is not None:
         record["placed"] = format_line(position.placed)
     if position.candidates is not None:

@@ -349,6 +349,15 @@ def format_rules_line(grid: Grid, *, empty: str = ".") -> str:
     return line if rules.classic else f"{rules.code}:{line}"
 
 
+def puzzle_fields(grid: Grid) -> dict[str, str]:
+    """A JSON record's puzzle: ``{"puzzle": its digits}``, and ``"rules": "9+x"`` for any
+    but classic rules, so that the record reads back under them (JSON Lines, answers)."""
+    fields = {"puzzle": format_line(grid)}
+    if not grid.rules.classic:
+        fields["rules"] = grid.rules.code
+    return fields
+
+
 def parse_rules_line(text: str, *, check: bool = True) -> Grid:
     """A line :func:`format_rules_line` wrote: ``<rules code>:<symbols>``, or plain symbols."""
     stripped = text.strip()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..formats import parse
+from ..formats.text import puzzle_fields
 from ..geometry import Rules, Shape
 from ..grid import Grid
 from ..solvers import search
@@ -287,16 +288,6 @@ class Explanation:
             "solved": self.solved,
             "stopped": self.stopped,
         }
-
-
-def puzzle_fields(grid: Grid) -> dict[str, str]:
-    """A JSON answer's puzzle: ``{"puzzle": its digits}``, and ``"rules": "9+x"`` for any
-    but classic rules (as ``solve --json`` and the JSON records that
-    :func:`~sudokit.formats.read_puzzles` reads: the answer reads back under its rules)."""
-    fields = {"puzzle": str(grid)}
-    if not grid.rules.classic:
-        fields["rules"] = grid.rules.code
-    return fields
 
 
 def solution_count(grid: Grid) -> int:

@@ -31,6 +31,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..formats.text import puzzle_fields
 from ..grid import Grid
 from .candidates import State
 from .engine import (
@@ -38,7 +39,6 @@ from .engine import (
     FastStep,
     PuzzleLike,
     fast_path,
-    puzzle_fields,
     select,
     solution_count,
     to_grid,
