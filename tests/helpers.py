@@ -9,9 +9,10 @@ construction). sudokit is only used to *produce* candidate puzzles (``generate``
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import sudokit
 
@@ -540,13 +541,16 @@ def is_variant_solution(
     n: int,
     variants: Sequence[str] = (),
     regions: Sequence[int] | None = None,
+    cages: Iterable[Any] = (),
 ) -> bool:
     """Whether ``solution_cells`` keeps every given and every rule of the named variants.
 
     Written from the rules' plain definitions, apart from ``sudokit.geometry.Rules``: rows,
     columns, boxes (or ``regions``, one number per cell), the two diagonals for ``x``, the
     windows one cell in from each box edge for ``windoku``, no equal digits a knight's or a
-    king's move apart, no consecutive digits side by side.
+    king's move apart, no consecutive digits side by side; each of ``cages`` (``(cells,
+    total)`` pairs or objects with ``.cells`` and ``.total``; total None: no sum) with no
+    digit twice and, with a total, digits adding up to it.
     """
     s, p = list(solution_cells), list(puzzle_cells)
     if len(s) != n * n or len(p) != n * n or any(g and g != v for g, v in zip(p, s, strict=True)):
@@ -554,6 +558,11 @@ def is_variant_solution(
     groups = variant_groups(n, variants, regions)
     if any(sorted(s[i] for i in g) != list(range(1, n + 1)) for g in groups):
         return False
+    for cage in cages:
+        cage_cells, total = (cage.cells, cage.total) if hasattr(cage, "cells") else cage
+        digits = [s[i] for i in cage_cells]
+        if len(set(digits)) != len(digits) or (total is not None and sum(digits) != total):
+            return False
     for r in range(n):
         for c in range(n):
             v = s[r * n + c]
@@ -573,3 +582,47 @@ def is_variant_solution(
                     if side and "non-consecutive" in variants and abs(v - w) == 1:
                         return False
     return True
+
+
+def random_cages(
+    solution: Sequence[int],
+    n: int,
+    rng: random.Random,
+    max_size: int = 5,
+    cover: float = 1.0,
+    sums: float = 1.0,
+) -> list[tuple[tuple[int, ...], int | None]]:
+    """Random killer cages over a complete grid ``solution``, as ``(cells, total)`` pairs:
+    connected pieces of up to ``max_size`` cells with no digit twice, grown from random
+    cells; about ``cover`` of the cells end up caged, and about ``sums`` of the cages have
+    their sum (from ``solution``; the others None)."""
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    owner = [-1] * (n * n)
+    cages: list[list[int]] = []
+    for start in cells:
+        if owner[start] >= 0 or rng.random() >= cover:
+            continue
+        cage = [start]
+        owner[start] = len(cages)
+        want = rng.randint(1, max_size)
+        while len(cage) < want:
+            border = [
+                d
+                for c in cage
+                for d in (c - n, c + n, c - 1 if c % n else -1, c + 1 if (c + 1) % n else -1)
+                if 0 <= d < n * n
+                and owner[d] < 0
+                and solution[d] not in {solution[x] for x in cage}
+            ]
+            if not border:
+                break
+            d = rng.choice(border)
+            owner[d] = len(cages)
+            cage.append(d)
+        cages.append(cage)
+    out: list[tuple[tuple[int, ...], int | None]] = []
+    for cage in cages:
+        total = sum(solution[c] for c in cage) if rng.random() < sums else None
+        out.append((tuple(sorted(cage)), total))
+    return out

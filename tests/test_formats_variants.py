@@ -259,7 +259,7 @@ def ruled_grids(draw: st.DrawFn, solo: bool = False) -> Grid:
     """A grid of any size under rules of any kind (jigsaw regions from Solo's puzzles, the
     rows, or Solo's turned boxes), with random digits where givens go."""
     n = draw(st.sampled_from([4, 6, 9, 12, 16]))
-    names = ["x"] if solo else [v for v in VARIANTS if v != "jigsaw"]
+    names = ["x"] if solo else [v for v in VARIANTS if v not in ("jigsaw", "killer")]
     variants = draw(st.lists(st.sampled_from(names), unique=True, max_size=3))
     if BOX_SHAPES[n][0] != BOX_SHAPES[n][1] and "windoku" in variants:
         variants.remove("windoku")

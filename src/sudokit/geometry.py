@@ -14,6 +14,7 @@ Glossary (one word per idea, used across the code):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import ClassVar
 
@@ -201,6 +202,7 @@ VARIANTS: dict[str, str] = {
     "anti-knight": "anti-knight (cells a chess knight's move apart never share a digit)",
     "anti-king": "anti-king (diagonally touching cells never share a digit)",
     "non-consecutive": "non-consecutive (side-by-side cells never hold consecutive digits)",
+    "killer": "killer (the digits in a cage never repeat and add up to its sum)",
 }
 #: Other spellings people and files use for the same variants.
 _VARIANT_ALIASES = {
@@ -217,6 +219,9 @@ _VARIANT_ALIASES = {
     "nonconsecutive": "non-consecutive",
     "non_consecutive": "non-consecutive",
     "nc": "non-consecutive",
+    "cages": "killer",
+    "killer-sudoku": "killer",
+    "sumdoku": "killer",
 }
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 _KING = ((-1, -1), (-1, 1), (1, -1), (1, 1))  # the orthogonal ones share a row or column
@@ -237,6 +242,44 @@ def variant_name(word: str) -> str:
     return key
 
 
+@dataclass(frozen=True)
+class Cage:
+    """A killer cage: ``cells`` (sorted cell indices; any set, connected or not) whose
+    digits never repeat and, unless ``total`` is None, add up to ``total``.
+
+    A cage is not a unit (it need not hold every digit); its cells are peers.
+    ``Cage((1, 0), 3)`` keeps its cells sorted: ``Cage((0, 1), 3)``.
+    """
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+    def __post_init__(self) -> None:
+        cells = tuple(sorted(int(c) for c in self.cells))
+        if not cells:
+            raise RulesError("a cage needs at least one cell")
+        if len(set(cells)) != len(cells):
+            twice = next(c for c in cells if cells.count(c) > 1)
+            raise RulesError(f"a cage lists cell {twice} twice")
+        object.__setattr__(self, "cells", cells)
+        if self.total is not None:
+            object.__setattr__(self, "total", int(self.total))
+
+    def place(self, n: int) -> str:
+        """Where the cage is, for people: ``r1c1–r1c3`` for a straight run of cells in a
+        row or column, otherwise every cell (``r1c1,r1c2,r2c1``)."""
+        cells = self.cells
+        name = Shape.of(n).cell_name
+        if len(cells) == 1:
+            return name(cells[0])
+        first, last = cells[0], cells[-1]
+        same_row = all(c // n == first // n for c in cells) and last - first == len(cells) - 1
+        same_col = all(c % n == first % n for c in cells) and last - first == n * (len(cells) - 1)
+        if same_row or same_col:
+            return f"{name(first)}–{name(last)}"
+        return ",".join(name(c) for c in cells)
+
+
 class Rules:
     """What a puzzle's rules are, as data: every constraint a solution must keep.
 
@@ -247,7 +290,9 @@ class Rules:
     - *extra peers*: cells that may not share a digit without sharing a unit
       (anti-knight, anti-king);
     - *neighbours*: orthogonally adjacent pairs whose digits may not differ by one
-      (non-consecutive).
+      (non-consecutive);
+    - *cages* (killer): sets of cells whose digits never repeat and add up to a sum (or
+      have none). A cage's cells are peers; a cage is never a unit.
 
     Rules are interned and immutable: equal rules are the same object, so ``rules is
     shape.rules`` tells classic apart cheaply. Build them with :meth:`Rules.make`,
@@ -263,9 +308,17 @@ class Rules:
     variants: tuple[str, ...]
     #: The region of each cell: the box for regular rules, the jigsaw piece otherwise.
     region_of: tuple[int, ...]
+    #: The killer cages, ordered by their first cell (``()`` without killer).
+    cages: tuple[Cage, ...]
 
-    def __new__(cls, shape: Shape, variants: tuple[str, ...], region_of: tuple[int, ...]) -> Rules:
-        key = (shape, variants, region_of)
+    def __new__(
+        cls,
+        shape: Shape,
+        variants: tuple[str, ...],
+        region_of: tuple[int, ...],
+        cages: tuple[Cage, ...] = (),
+    ) -> Rules:
+        key = (shape, variants, region_of, cages)
         rules = cls._interned.get(key)
         if rules is None:
             rules = super().__new__(cls)
@@ -275,13 +328,14 @@ class Rules:
                 ("ncells", shape.ncells),
                 ("variants", variants),
                 ("region_of", region_of),
+                ("cages", cages),
             ):
                 object.__setattr__(rules, name, value)
             cls._interned[key] = rules
         return rules
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name in ("shape", "n", "ncells", "variants", "region_of"):
+        if name in ("shape", "n", "ncells", "variants", "region_of", "cages"):
             raise AttributeError("Rules is immutable")
         object.__setattr__(self, name, value)
 
@@ -300,12 +354,15 @@ class Rules:
         size: int,
         variants: Iterable[str] = (),
         regions: Sequence[int] | None = None,
+        cages: Iterable[Cage] = (),
     ) -> Rules:
         """Rules for an ``size × size`` grid with the named ``variants``.
 
         ``regions`` gives each cell's jigsaw region (``n`` regions of ``n`` cells, any
-        numbering); it implies ``jigsaw``. Raises :class:`~sudokit.errors.RulesError`
-        naming what is wrong.
+        numbering); it implies ``jigsaw``. ``cages`` are killer cages (disjoint, at most
+        ``n`` cells each, a sum that distinct digits can reach); they imply ``killer``,
+        and ``killer`` needs them. Raises :class:`~sudokit.errors.RulesError` naming what
+        is wrong.
         """
         shape = Shape.of(size)
         n = shape.n
@@ -321,15 +378,23 @@ class Rules:
             names.discard("jigsaw")  # a jigsaw whose pieces are the boxes is classic
         if "windoku" in names and shape.box_rows != shape.box_cols:
             raise RulesError(f"windoku needs square boxes; a {n}×{n} grid has none")
+        checked = _check_cages(shape, cages)
+        if checked:
+            names.add("killer")
+        elif "killer" in names:
+            raise RulesError("killer rules need the cages: their cells and sums")
         ordered = tuple(v for v in VARIANTS if v in names)
-        return Rules(shape, ordered, region_of)
+        return Rules(shape, ordered, region_of, checked)
 
     @staticmethod
     def parse(code: str) -> Rules:
-        """The rules named by a code such as ``9``, ``9+x``, ``6+jigsaw:AAABBB…``.
+        """The rules named by a code such as ``9``, ``9+x``, ``6+jigsaw:AAABBB…``,
+        ``9+killer:1112=3/131423=15/…``.
 
         The code is :attr:`code`'s form: the size, then ``+``-separated variant names; a
-        jigsaw's regions as one letter per cell, row-major.
+        jigsaw's regions as one letter per cell, row-major; killer cages ``/``-separated,
+        each its cells (row and column symbols, ``12`` is r1c2) then ``=`` and its sum
+        unless it has none.
         """
         head, *parts = code.strip().split("+")
         try:
@@ -340,9 +405,12 @@ class Rules:
             raise RulesError(f"rules {code!r}: {head!r} is not a size ({sizes})") from None
         variants: list[str] = []
         regions: list[int] | None = None
+        cages: list[Cage] = []
         for part in parts:
             name, _, arg = part.partition(":")
-            if variant_name(name) == "jigsaw":
+            if variant_name(name) == "killer" and arg:
+                cages = _parse_cages(code, size, arg)
+            elif variant_name(name) == "jigsaw":
                 if not arg:
                     raise RulesError(f"rules {code!r}: jigsaw needs its regions after ':'")
                 bad = sorted(set(arg.upper()) - set(_REGION_LETTERS[:size]))
@@ -354,7 +422,7 @@ class Rules:
                 regions = [_REGION_LETTERS.index(ch) for ch in arg.upper()]
             else:
                 variants.append(name)
-        return Rules.make(size, variants, regions)
+        return Rules.make(size, variants, regions, cages)
 
     @property
     def code(self) -> str:
@@ -363,6 +431,8 @@ class Rules:
         for v in self.variants:
             if v == "jigsaw":
                 parts.append("jigsaw:" + "".join(_REGION_LETTERS[r] for r in self.region_of))
+            elif v == "killer":
+                parts.append("killer:" + "/".join(_cage_code(c, self.n) for c in self.cages))
             else:
                 parts.append(v)
         return "+".join(parts)
@@ -379,6 +449,10 @@ class Rules:
         if not self.variants:
             return "Every row, column and box holds every digit once."
         parts = [VARIANTS[v] for v in self.variants]
+        if self.killer and any(c.total is None for c in self.cages):
+            parts[-1] = (
+                "killer (the digits in a cage never repeat and add up to its sum, if it has one)"
+            )
         return (
             "Every row, column and "
             + ("region" if self.jigsaw else "box")
@@ -416,6 +490,11 @@ class Rules:
     @property
     def nonconsecutive(self) -> bool:
         return "non-consecutive" in self.variants
+
+    @property
+    def killer(self) -> bool:
+        """True when the rules have cages."""
+        return bool(self.cages)
 
     @property
     def symbols(self) -> str:
@@ -505,17 +584,34 @@ class Rules:
         return tuple(out)
 
     @cached_property
+    def cage_of(self) -> tuple[int, ...]:
+        """For each cell, the index of its cage in :attr:`cages`, ``-1`` outside every cage."""
+        out = [-1] * self.ncells
+        for i, cage in enumerate(self.cages):
+            for c in cage.cells:
+                out[c] = i
+        return tuple(out)
+
+    def cage_name(self, index: int) -> str:
+        """``cage r1c1–r1c2 (sum 3)`` (``cage r1c1–r1c2`` without a sum): for people."""
+        cage = self.cages[index]
+        where = cage.place(self.n)
+        return f"cage {where}" if cage.total is None else f"cage {where} (sum {cage.total})"
+
+    @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, every cell that may not hold its digit (itself excluded)."""
+        """For each cell, every cell that may not hold its digit (itself excluded): its
+        units' cells, its extra peers and its cage's other cells."""
         if self.classic:
             return self.shape.peers
-        units = self.units
+        units, cages, cage_of = self.units, self.cages, self.cage_of
         return tuple(
             tuple(
                 sorted(
                     (
                         {p for u in self.unit_of[cell] for p in units[u]}
                         | set(self.extra_peers[cell])
+                        | set(cages[cage_of[cell]].cells if cage_of[cell] >= 0 else ())
                     )
                     - {cell}
                 )
@@ -541,7 +637,8 @@ class Rules:
     def broken(self, cells: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
         """Every place where a (partial) grid breaks these rules, as ``(what, cells)``:
         a digit twice in a unit, a pair of extra peers with one digit, consecutive
-        neighbours. Empty cells (``0``) break nothing."""
+        neighbours, a digit twice in a cage, a full cage whose digits do not add up to
+        its sum. Empty cells (``0``) break nothing."""
         out: list[tuple[str, tuple[int, ...]]] = []
         symbols = self.symbols
         for u, unit_cells in enumerate(self.units):
@@ -571,6 +668,19 @@ class Rules:
                                 (a, b),
                             )
                         )
+        for i, cage in enumerate(self.cages):
+            seen = {}
+            for c in cage.cells:
+                if cells[c]:
+                    seen.setdefault(cells[c], []).append(c)
+            for d in sorted(seen):
+                if len(seen[d]) > 1:
+                    out.append(
+                        (f"duplicate {symbols[d - 1]} in {self.cage_name(i)}", tuple(seen[d]))
+                    )
+            values = [cells[c] for c in cage.cells]
+            if cage.total is not None and all(values) and sum(values) != cage.total:
+                out.append((f"{self.cage_name(i)} adds up to {sum(values)}", cage.cells))
         return out
 
     def is_solution(self, cells: Sequence[int]) -> bool:
@@ -608,3 +718,81 @@ def _normalise_regions(shape: Shape, regions: Sequence[int]) -> tuple[int, ...]:
     if region_of == shape.box_index:
         return shape.box_index
     return region_of
+
+
+def cage_bounds(size: int, n: int) -> tuple[int, int]:
+    """The least and greatest sums of ``size`` distinct digits ``1..n``."""
+    return size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+
+
+def _check_cages(shape: Shape, cages: Iterable[Cage]) -> tuple[Cage, ...]:
+    """The cages in canonical order (by first cell); RulesError for a cell off the grid, a
+    cell in two cages, a cage larger than ``n`` or a sum its digits cannot make."""
+    n, ncells = shape.n, shape.ncells
+    out = []
+    owner: dict[int, Cage] = {}
+    for cage in cages:
+        if not isinstance(cage, Cage):
+            raise RulesError(f"a cage must be a Cage, not {type(cage).__name__}")
+        off = [c for c in cage.cells if not 0 <= c < ncells]
+        if off:
+            raise RulesError(f"a cage has cell {off[0]}, outside the {n}×{n} grid")
+        where = cage.place(n)
+        if len(cage.cells) > n:
+            raise RulesError(
+                f"the cage at {where} has {len(cage.cells)} cells; its digits cannot all"
+                f" differ with only {n} digits"
+            )
+        if cage.total is not None:
+            lo, hi = cage_bounds(len(cage.cells), n)
+            if not lo <= cage.total <= hi:
+                some = f"{len(cage.cells)} different digits" if len(cage.cells) > 1 else "a digit"
+                raise RulesError(
+                    f"the cage at {where} cannot add up to {cage.total}: {some} 1–{n} add up"
+                    f" to {lo}–{hi}"
+                )
+        for c in cage.cells:
+            if c in owner:
+                raise RulesError(
+                    f"{shape.cell_name(c)} is in two cages (at {owner[c].place(n)} and {where})"
+                )
+            owner[c] = cage
+        out.append(cage)
+    return tuple(sorted(out, key=lambda cage: cage.cells[0]))
+
+
+def _cage_code(cage: Cage, n: int) -> str:
+    cells = "".join(SYMBOLS[c // n] + SYMBOLS[c % n] for c in cage.cells)
+    return cells if cage.total is None else f"{cells}={cage.total}"
+
+
+def _parse_cages(code: str, size: int, arg: str) -> list[Cage]:
+    """The cages of a killer code's argument (``1112=3/131423=15``); RulesError naming the
+    cage and the fault."""
+    symbols = SYMBOLS[:size]
+    cages = []
+    for number, text in enumerate(arg.split("/"), 1):
+        where = f"rules {code!r}: cage {number} ({text!r})"
+        cells_text, eq, total_text = text.partition("=")
+        cells_text = cells_text.upper()
+        if not cells_text or len(cells_text) % 2:
+            raise RulesError(
+                f"{where}: its cells are pairs of a row and a column symbol (r1c2 is 12)"
+            )
+        bad = [ch for ch in cells_text if ch not in symbols]
+        if bad:
+            raise RulesError(f"{where}: {bad[0]!r} is not a row or column (1–{symbols[-1]})")
+        total: int | None = None
+        if eq:
+            if not total_text.isdigit() or len(total_text) > 4:
+                raise RulesError(f"{where}: the sum {total_text!r} is not a number")
+            total = int(total_text)
+        cells = [
+            symbols.index(cells_text[i]) * size + symbols.index(cells_text[i + 1])
+            for i in range(0, len(cells_text), 2)
+        ]
+        try:
+            cages.append(Cage(tuple(cells), total))
+        except RulesError as err:
+            raise RulesError(f"{where}: {err}") from None
+    return cages

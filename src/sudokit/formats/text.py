@@ -336,8 +336,9 @@ def format_line(grid: Grid, *, empty: str = ".") -> str:
     return "".join(symbols[v] for v in grid.cells)
 
 
-#: A line with its rules: ``<rules code>:<symbols>`` (``9+x:1.4...``, ``9+jigsaw:AAAB...:...``).
-RULES_LINE = re.compile(r"^(\d+(?:\+[A-Za-z_-]+(?::[A-Pa-p]+)?)+):([^\s:]+)$")
+#: A line with its rules: ``<rules code>:<symbols>`` (``9+x:1.4...``, ``9+jigsaw:AAAB...:...``,
+#: ``9+killer:1112=3/...:...``).
+RULES_LINE = re.compile(r"^(\d+(?:\+[A-Za-z_-]+(?::[0-9A-Za-z=/]+)?)+):([^\s:]+)$")
 
 
 def format_rules_line(grid: Grid, *, empty: str = ".") -> str:
