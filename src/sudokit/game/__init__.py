@@ -4,6 +4,9 @@ DESIGN rule 4: the game is an immutable :class:`GameState`, moves with stable te
 and the pure function :func:`apply`. A :class:`Session` adds undo/redo, the timer,
 mistakes, hints and checks; a :class:`Store` keeps games and statistics in SQLite.
 Nothing here imports pygame; :mod:`sudokit.gui` draws what a session holds.
+:class:`~sudokit.game.play.Play` is the same game for any front end, in plain values.
+The store is imported on first use of ``Store`` (``import sudokit.game`` loads no
+sqlite3).
 
     >>> from sudokit import parse
     >>> from sudokit.game import Session
@@ -17,6 +20,8 @@ Nothing here imports pygame; :mod:`sudokit.gui` draws what a session holds.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .levels import (
     CUSTOM,
@@ -56,7 +61,20 @@ from .session import (
 )
 from .state import GameState
 from .stats import Finish, LevelStats, finish_message
-from .store import Store, data_dir, default_path
+
+if TYPE_CHECKING:
+    from .store import Store, data_dir, default_path
+
+
+def __getattr__(name: str) -> Any:
+    # The SQLite store is imported where saving happens, not with the game: a front end
+    # that keeps games elsewhere (the browser's engine) never loads sqlite3.
+    if name in ("Store", "data_dir", "default_path"):
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CUSTOM",

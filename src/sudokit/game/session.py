@@ -116,6 +116,9 @@ class GameHint:
     eliminations: tuple[tuple[int, int], ...] = ()
     #: The step can be played for the player (:meth:`Session.play_hint`).
     playable: bool = False
+    #: The logic engine's technique id (``hidden_single``, ``x_wing``...) of a logic step;
+    #: ``""`` for any other hint.
+    technique: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +499,15 @@ class Session:
         self._last_hint = (state, result, step, 1)
         return result
 
+    @property
+    def hint_told(self) -> tuple[GameHint, int] | None:
+        """The hint told about the current position and how much of it: its stage, 1 to
+        3 (a hint told whole at once, such as a wrong digit, is 3); None when none was."""
+        last = self._last_hint
+        if last is None or last[0] != self.state:
+            return None
+        return last[1], (last[3] if last[2] is not None else 3)
+
     def hint_moves(self) -> tuple[Move, ...]:
         """The moves that play the step the last hint told in full, when it is about the
         current position (else none): one move, its placements (one :class:`SetDigit`, or
@@ -574,7 +586,10 @@ def _describe(step: LogicHint, level: int, board: Grid) -> GameHint:
     found = step.step
     if level < 3 or found is None:
         more = " (Ask again for more.)" if level < 3 else ""
-        return GameHint(kind, f"Hint: {step.text(level)}{more}", cells, units=units)
+        technique = found.technique if found is not None else ""
+        return GameHint(
+            kind, f"Hint: {step.text(level)}{more}", cells, units=units, technique=technique
+        )
     playable = bool(found.placements or found.eliminations)
     more = " (Ask again to play it.)" if playable else ""
     return GameHint(
@@ -586,6 +601,7 @@ def _describe(step: LogicHint, level: int, board: Grid) -> GameHint:
         pattern=tuple(found.candidates),
         eliminations=tuple(found.eliminations),
         playable=playable,
+        technique=found.technique,
     )
 
 

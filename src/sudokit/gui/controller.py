@@ -29,11 +29,11 @@ from ..game import (
     Restart,
     Session,
     Store,
-    finish_message,
     format_time,
     label,
     variant_problem,
 )
+from ..game.play import Play
 from ..grid import Grid
 from .asking import Asking
 from .dialog_new import LevelsFor, reachable_levels
@@ -132,6 +132,9 @@ class Controller(Sharing, Hinting, Asking):
 
         # UI state (DESIGN rule 4: not part of the game, not undone).
         self.session: Session | None = None
+        #: The game's front-end-neutral facade over :attr:`session`: moves, hints and
+        #: checks go through it, as the browser's engine's do.
+        self.game: Play | None = None
         self.selected: int | None = None
         self.notes_mode = False
         #: Digit-first entry: the digit each clicked cell gets (0: none armed).
@@ -321,6 +324,7 @@ class Controller(Sharing, Hinting, Asking):
             self.save()
         session.checking = _for(session, self.checking)
         self.session = session
+        self.game = Play(session)
         self._drop_hints()  # a hint for the old game is no use
         self.notes_mode = False
         self.armed = 0
@@ -515,13 +519,17 @@ class Controller(Sharing, Hinting, Asking):
             return None
         return s
 
+    def _playing(self) -> Play | None:
+        """The game, when it takes moves now (not paused, no new game being made)."""
+        return self.game if self._can_play() is not None else None
+
     def play(self, move: Move) -> bool:
         """Play a move on the session (the one way moves reach the game)."""
-        s = self._can_play()
-        if s is None:
+        g = self._playing()
+        if g is None:
             return False
         try:
-            changed = s.play(move)
+            changed = g.play(move)
         except IllegalMoveError as err:
             text = str(err)
             self.say(text[0].upper() + text[1:] + ".", "warn")
@@ -535,11 +543,11 @@ class Controller(Sharing, Hinting, Asking):
         self.hint_notes.clear()
         self.dirty.all = True
         finish = self.save()
-        s = self.session
-        if finish is not None and s is not None:
+        s, g = self.session, self.game
+        if finish is not None and s is not None and g is not None:
             self.selected = None  # a clean look at the finished grid
             self.armed = 0
-            text = finish_message(finish, s.level, s.size, s.rules.name)
+            text = g.finish_text(finish)
             if finish.solved:
                 self.say(text, "success")
                 # A wave of colour over the board first (the frame clock drives it; a key
@@ -561,13 +569,13 @@ class Controller(Sharing, Hinting, Asking):
         self.activate("erase")
 
     def undo(self) -> None:
-        s = self._can_play()
-        if s is not None and s.undo():
+        g = self._playing()
+        if g is not None and g.undo():
             self._changed()
 
     def redo(self) -> None:
-        s = self._can_play()
-        if s is not None and s.redo():
+        g = self._playing()
+        if g is not None and g.redo():
             self._changed()
 
     def restart(self) -> None:
@@ -579,13 +587,13 @@ class Controller(Sharing, Hinting, Asking):
         self.dirty.all = True
 
     def check(self) -> None:
-        s = self._can_play()
-        if s is None:
+        g = self._playing()
+        if g is None:
             return
-        result = s.check()
-        self.flash = dict.fromkeys(result.wrong, "check")
+        result = g.check()
+        self.flash = dict.fromkeys(result.mistakes, "check")
         self.hint_notes.clear()
-        self.say(result.message, "warn" if result.wrong else "success")
+        self.say(result.text, "warn" if result.mistakes else "success")
 
     def toggle_pause(self) -> None:
         s = self.session

@@ -5,9 +5,11 @@ answering. Big grids (12×12 and 16×16) are made in a separate process, started
 thread: the work does not compete with the window for the interpreter, and Cancel ends
 it at once instead of letting it run on unseen.
 
-A puzzle is asked for by size, level and rules, the rules as text (what crosses to the
-worker process): ``""`` for classic, variant names such as ``x+jigsaw`` (a jigsaw gets
-random regions) or a rules code such as ``9+jigsaw:AAAB…`` (that very layout).
+The making itself is the game's synchronous path, :func:`sudokit.game.play.make`; this
+module only runs it off the window's thread. A puzzle is asked for by size, level and
+rules, the rules as text (what crosses to the worker process): ``""`` for classic,
+variant names such as ``x+jigsaw`` (a jigsaw gets random regions) or a rules code such as
+``9+jigsaw:AAAB…`` (that very layout).
 """
 
 from __future__ import annotations
@@ -17,17 +19,13 @@ import logging
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..game import examine, filed_level
+from ..game.play import MakePuzzle as MakePuzzle
+from ..game.play import make
 from ..grid import Grid
 
 log = logging.getLogger(__name__)
-
-#: ``make(size, level, seed)``: a classic puzzle; a variant one is asked for with the
-#: rules as a keyword, ``make(size, level, seed, rules="x")``.
-MakePuzzle = Callable[..., Grid]
 
 #: Grids at least this big are made in a process of their own.
 PROCESS_FROM = 12
@@ -62,33 +60,26 @@ class Job:
 
 
 def start(
-    make: MakePuzzle | None,
+    maker: MakePuzzle | None,
     size: int,
     level: str,
     seed: int | str | None,
     started: float,
     rules: str = "",
 ) -> Job:
-    """Start making a puzzle under ``rules`` (see the module's doc); ``make`` None means
+    """Start making a puzzle under ``rules`` (see the module's doc); ``maker`` None means
     the generator (in a process for big grids)."""
     job = Job(size, level, started, rules)
 
     def work() -> None:
         try:
-            filed: str | None = None
-            if make is not None:
-                puzzle = make(size, level, seed, rules=rules) if rules else make(size, level, seed)
-            elif size >= PROCESS_FROM:
-                puzzle, filed = _in_process(size, level, seed, rules, job.stop)
+            if maker is None and size >= PROCESS_FROM:
+                puzzle, solution, job.level = _in_process(size, level, seed, rules, job.stop)
             else:
-                puzzle = generate_puzzle(size, level, seed, rules)
-            verdict = examine(puzzle)
-            if verdict.solution is None:
-                job.error = f"the new puzzle cannot be played: {verdict.problem}"
-            else:
+                made = make(size, level, seed, rules, maker=maker)
                 # The level it really has: the game is played and counted under it.
-                job.level = filed or filed_level(puzzle, level)
-                job.result = (puzzle, verdict.solution)
+                puzzle, solution, job.level = made.puzzle, made.solution, made.level
+            job.result = (puzzle, solution)
         except Cancelled:
             pass
         except Exception as err:  # reported to the player, the window stays up
@@ -101,30 +92,19 @@ def start(
     return job
 
 
-def generate_puzzle(size: int, level: str, seed: int | str | None, rules: str = "") -> Grid:
-    """The generator's puzzle of this size and level under ``rules`` (see the module's
-    doc): a GenerationError when it cannot be made."""
-    from ..generator import generate  # loaded when a puzzle is wanted
-
-    if not rules:
-        return generate(size, seed=seed, difficulty=level)
-    if rules[0].isdigit():  # a code: the rules say the size
-        return generate(seed=seed, difficulty=level, rules=rules)
-    return generate(size, seed=seed, difficulty=level, variant=rules)
-
-
 def _child(argument: str) -> str:
     """The worker process's work: ``argument`` and the answer are JSON (the rules as
     their code: a jigsaw's regions are drawn here)."""
     size, level, seed, rules = json.loads(argument)
-    grid = generate_puzzle(size, level, seed, rules)
-    # Rated here too: a big grid's rating is work the window should not wait on.
-    return json.dumps([grid.rules.code, list(grid.cells), filed_level(grid, level)])
+    # Solved here too: a big grid's search is work the window should not wait on.
+    made = make(size, level, seed, rules)
+    grid = made.puzzle
+    return json.dumps([grid.rules.code, list(grid.cells), list(made.solution.cells), made.level])
 
 
 def _in_process(
     size: int, level: str, seed: int | str | None, rules: str, stop: threading.Event
-) -> tuple[Grid, str]:
+) -> tuple[Grid, Grid, str]:
     # A fresh interpreter running this module: unlike multiprocessing's "spawn" it does
     # not import the program's main script again, and it can be killed at any moment.
     argument = json.dumps([size, level, seed, rules])
@@ -140,10 +120,12 @@ def _in_process(
         if proc.returncode != 0:
             last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
             raise RuntimeError(f"the puzzle maker stopped ({last[0]})")
-        code, cells, filed = json.loads(out)
+        code, cells, solution, filed = json.loads(out)
         from ..geometry import Rules
 
-        return Grid(Rules.parse(code), tuple(int(v) for v in cells)), str(filed)
+        kept = Rules.parse(code)
+        puzzle = Grid(kept, tuple(int(v) for v in cells))
+        return puzzle, Grid(kept, tuple(int(v) for v in solution)), str(filed)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from ..errors import UnsupportedRulesError
+from ..game.play import Play
 from ..game.session import Session, logic_step, unavailable_hint
 from ..game.state import GameState
 from ..logic import Hint as LogicHint
@@ -68,6 +69,7 @@ class Hinting:
 
     # What the controller provides.
     session: Session | None
+    game: Play | None
     flash: dict[int, str]
     selected: int | None
 
@@ -117,7 +119,7 @@ class Hinting:
             return
         state = s.hint_search()
         if state is None:
-            self._show_hint(s)
+            self._show_hint()
             return
         spare, self._spare_hint = self._spare_hint, None
         job = spare if spare is not None and spare.answers(s) else HintJob(s, state, self.find_step)
@@ -129,8 +131,8 @@ class Hinting:
 
     def play_hint(self) -> None:
         """Play the step the hint told in full, as ordinary (undoable) moves."""
-        s = self._can_play()
-        if s is None or not s.play_hint():
+        s, g = self._can_play(), self.game
+        if s is None or g is None or not g.apply_hint():
             return
         self._changed()
         if not s.finished:  # else the "solved" message stands
@@ -164,25 +166,23 @@ class Hinting:
         if job.error is not None:
             self.say(f"No hint: {job.error}", "error")
             return
-        self._show_hint(s, (job.state, job.found))
+        self._show_hint((job.state, job.found))
 
-    def _show_hint(
-        self, s: Session, found: tuple[GameState, LogicHint | None] | None = None
-    ) -> None:
-        before = s.position
-        h = s.hint(found)
-        if s.position != before:
+    def _show_hint(self, found: tuple[GameState, LogicHint | None] | None = None) -> None:
+        """Tell the game's next hint stage (the game is the one the search was for)."""
+        g = self.game
+        assert g is not None
+        h = g.hint(found=found)
+        if h.changed:
             self._changed()
         else:
             self.save()  # the hint count
-        units = s.rules.units
-        area = {c for u in h.units for c in units[u]}
-        self.flash = dict.fromkeys(area, "hint-area")
+        self.flash = dict.fromkeys(h.area, "hint-area")
         self.flash.update(dict.fromkeys(h.reasons, "hint-reason"))
         self.flash.update(dict.fromkeys(h.cells, "hint"))
         self.hint_notes = dict.fromkeys(h.pattern, "pattern")
         self.hint_notes.update(dict.fromkeys(h.eliminations, "ruled-out"))
         if h.cells and h.kind == "mistake":
             self.selected = h.cells[0]
-        if not s.finished:  # the last cell revealed: the "solved" message stands
-            self.say(h.message, "info")
+        if not g.session.finished:  # the last cell revealed: the "solved" message stands
+            self.say(h.text, "info")
