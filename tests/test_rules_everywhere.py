@@ -5,6 +5,7 @@ search finds breaks the diagonals) gets its X answer or an UnsupportedRulesError
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -180,6 +181,39 @@ def test_cli_reads_plain_digits_under_the_rules_given(
     result = CliRunner().invoke(main, [command, *option, LINE])
     assert result.exit_code == 0, result.output
     assert result.output.strip() == expected
+
+
+@pytest.mark.parametrize("option", [["--variant", "x"], ["--rules", "9+x"]])
+def test_cli_logic_commands_read_plain_digits_under_the_rules_given(
+    option: list[str], tmp_path: Any
+) -> None:
+    """rate/hint/explain take --variant/--rules too: read as classic, the line has several
+    solutions and no level; under X it has one, a level, and a path that solves it."""
+    classic = CliRunner().invoke(main, ["rate", LINE])
+    assert classic.exit_code == 1 and "more than one solution" in classic.output
+    rated = CliRunner().invoke(main, ["rate", "--json", *option, LINE])
+    assert rated.exit_code == 0, rated.output
+    record = json.loads(rated.output)
+    assert record["rules"] == "9+x" and record["level"] and record["solved"]
+    explained = CliRunner().invoke(main, ["explain", "--json", *option, LINE])
+    assert explained.exit_code == 0, explained.output
+    assert json.loads(explained.output)["solved"] is True
+    assert CliRunner().invoke(main, ["hint", *option, LINE]).exit_code == 0
+    # In a file, a line the rules do not fit is that line's error; the others are answered.
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{LINE}\n1234341221434321\n")
+    result = CliRunner().invoke(main, ["rate", *option, "-f", str(path)])
+    lines = result.output.splitlines()
+    assert lines[0].split()[0] in ("easy", "medium", "hard", "expert", "extreme")
+    assert lines[1].startswith("error: line 2:")
+    # --variant x reads it as a 4×4 X puzzle, whose ↘ diagonal holds 1 twice.
+    assert ("9×9" if option[0] == "--rules" else "duplicate 1 in the ↘ diagonal") in lines[1]
+
+
+def test_cli_digits_that_clash_only_under_the_rules_are_a_parse_error() -> None:
+    result = CliRunner().invoke(main, ["solve", "--variant", "x", "1234341221434321"])
+    assert result.exit_code == 2
+    assert "duplicate 1 in the ↘ diagonal (r1c1, r4c4)" in result.output
 
 
 @pytest.mark.parametrize("command", ["rate", "hint", "explain"])

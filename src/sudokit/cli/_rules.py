@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar, overload
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import click
 
-from ..errors import RulesError
+from ..errors import DuplicateError, ParseError, RulesError
 from ..geometry import Rules, variant_name
 from ..grid import Grid
+
+if TYPE_CHECKING:
+    from ..formats import Record
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,7 +54,27 @@ class RulesChoice:
             raise RulesError(
                 f"the puzzle's own rules are {grid.rules.name}, not {rules.name} as asked"
             )
-        return Grid(rules, grid.cells)
+        placed = Grid(rules, grid.cells)
+        # Digits that were fine as classic may clash under the rules asked for: say where,
+        # as reading the puzzle with its rules in the line would.
+        clashes = placed.conflicts() if placed.has_conflicts() else []
+        if clashes:
+            cell = clashes[0].cells[1]
+            raise DuplicateError(str(clashes[0]), row=cell // grid.size, col=cell % grid.size)
+        return placed
+
+    def apply_record(self, record: Record) -> Record:
+        """``record`` under the rules asked for; rules that do not fit it (another size, its
+        own other rules) become that line's error, so the other lines are still answered."""
+        if record.grid is None:
+            return record
+        try:
+            return replace(record, grid=self.apply(record.grid))
+        except RulesError as err:
+            return replace(record, grid=None, error=ParseError(str(err), line=record.line))
+        except ParseError as err:
+            error = err if record.line is None else err.at_line(record.line)
+            return replace(record, grid=None, error=error)
 
 
 def _choice(variant: str | None, code: str | None, new: bool = False) -> RulesChoice | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 import click
 
-from ..errors import ParseError, RulesError, WriteError
+from ..errors import ParseError, WriteError
 from ..formats import format_line, format_rules_line, parse, read_puzzles
 from ..formats.text import puzzle_fields
 from ..geometry import Shape
@@ -214,21 +214,9 @@ def _answer_records(
     size = CHUNK if source.size is not None or jobs > 1 else 1
     chunks: deque[list[Record]] = deque()
 
-    def under_rules(record: Record) -> Record:
-        # Each record under the rules asked for; rules that do not fit it (another size)
-        # are that line's error, and the other lines are answered.
-        if rules is None or record.grid is None:
-            return record
-        from dataclasses import replace
-
-        try:
-            return replace(record, grid=rules.apply(record.grid))
-        except RulesError as err:
-            return replace(record, grid=None, error=ParseError(str(err), line=record.line))
-
     def grids() -> Iterator[list[Grid]]:
         for chunk in chunked(read_puzzles(source.lines, format=source.format), size):
-            chunk = [under_rules(r) for r in chunk]
+            chunk = [rules.apply_record(r) for r in chunk] if rules else chunk
             chunks.append(chunk)
             yield [r.grid for r in chunk if r.grid is not None]
 

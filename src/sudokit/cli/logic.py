@@ -33,6 +33,7 @@ from ._io import (
     puzzle_input,
     report_parse_error,
 )
+from ._rules import RulesChoice, rules_options
 
 
 def max_seconds_option(func: F) -> F:
@@ -52,9 +53,10 @@ def _stopped(seconds: float | None) -> str:
     return f"stopped after {seconds:g} s"
 
 
-def _parse_argument(ctx: click.Context, text: str) -> Grid:
+def _parse_argument(ctx: click.Context, text: str, rules: RulesChoice | None) -> Grid:
     try:
-        return parse(text)
+        grid = parse(text)
+        return grid if rules is None else rules.apply(grid)
     except ParseError as err:
         report_parse_error(text, err)
         ctx.exit(2)
@@ -109,6 +111,7 @@ def _answer_file(
     chunk_fn: Callable[[tuple[list[str], Any]], list[Any]],
     extra: Callable[[list[Record]], Any],
     say: Callable[[Record, Any], int],
+    rules: RulesChoice | None,
 ) -> int:
     """Every record of ``path`` through the batch engine (``--jobs``/``--dask``), answered
     by ``chunk_fn((well-formed lines, extra))`` on the workers and printed by ``say`` here,
@@ -120,6 +123,8 @@ def _answer_file(
         open_executor(jobs, dask) as runner,
     ):
         records = read_puzzles(source.lines, format=source.format)
+        if rules is not None:
+            records = map(rules.apply_record, records)
         chunks = chunked(records, BATCH)
         payload = lambda chunk: (_well_formed(chunk), extra(chunk))  # noqa: E731
         for chunk, results in answer_chunks(chunks, payload, chunk_fn, runner):
@@ -168,6 +173,7 @@ def hint_chunk(work: tuple[list[str], tuple[int, float | None]]) -> list[Result]
     help="How much to tell: 1 the technique and where, 2 the cells, 3 everything.",
 )
 @max_seconds_option
+@rules_options
 @click.pass_context
 def hint_cmd(
     ctx: click.Context,
@@ -178,6 +184,7 @@ def hint_cmd(
     dask: str | None,
     level: int,
     max_seconds: float | None,
+    rules: RulesChoice | None,
 ) -> None:
     """Tell the next logical step of a puzzle, in words.
 
@@ -197,7 +204,7 @@ def hint_cmd(
     """
     if _one_or_file(puzzle, path, "give a hint for") is not None:
         assert puzzle is not None
-        grid = _parse_argument(ctx, puzzle)
+        grid = _parse_argument(ctx, puzzle, rules)
         fields, code = _hint_one(format_rules_line(grid), level, max_seconds)
         if as_json:
             click.echo(json.dumps({**puzzle_fields(grid), **fields}))
@@ -219,7 +226,7 @@ def hint_cmd(
         return code
 
     extra = (level, max_seconds)
-    ctx.exit(_answer_file(path, jobs, dask, "hinting", hint_chunk, lambda c: extra, say))
+    ctx.exit(_answer_file(path, jobs, dask, "hinting", hint_chunk, lambda c: extra, say, rules))
 
 
 # --- explain -------------------------------------------------------------------------------
@@ -267,6 +274,7 @@ def explain_chunk(
 @puzzle_input("Explain")
 @dask_option
 @max_seconds_option
+@rules_options
 @click.pass_context
 def explain_cmd(
     ctx: click.Context,
@@ -276,6 +284,7 @@ def explain_cmd(
     jobs: int,
     dask: str | None,
     max_seconds: float | None,
+    rules: RulesChoice | None,
 ) -> None:
     """Explain a puzzle's whole logical path, one numbered step per line.
 
@@ -301,7 +310,7 @@ def explain_cmd(
     """
     if _one_or_file(puzzle, path, "explain") is not None:
         assert puzzle is not None
-        grid = _parse_argument(ctx, puzzle)
+        grid = _parse_argument(ctx, puzzle, rules)
         data, lines, code = _explain_one(format_rules_line(grid), max_seconds)
         if as_json:
             click.echo(json.dumps(data))
@@ -328,7 +337,9 @@ def explain_cmd(
         return code
 
     ctx.exit(
-        _answer_file(path, jobs, dask, "explaining", explain_chunk, lambda c: max_seconds, say)
+        _answer_file(
+            path, jobs, dask, "explaining", explain_chunk, lambda c: max_seconds, say, rules
+        )
     )
 
 
@@ -407,6 +418,7 @@ def _say_rating(
 @puzzle_input("Rate")
 @dask_option
 @max_seconds_option
+@rules_options
 @click.pass_context
 def rate_cmd(
     ctx: click.Context,
@@ -416,6 +428,7 @@ def rate_cmd(
     jobs: int,
     dask: str | None,
     max_seconds: float | None,
+    rules: RulesChoice | None,
 ) -> None:
     """Grade a puzzle, or every puzzle of a file: level and score.
 
@@ -443,7 +456,7 @@ def rate_cmd(
     """
     if _one_or_file(puzzle, path, "rate") is not None:
         assert puzzle is not None
-        grid = _parse_argument(ctx, puzzle)
+        grid = _parse_argument(ctx, puzzle, rules)
         r = rate(grid, max_seconds=max_seconds)
         if as_json:
             record = {
@@ -489,5 +502,6 @@ def rate_cmd(
             rate_chunk,
             lambda c: max_seconds,
             lambda rec, result: _say_rating(rec, result, as_json, max_seconds),
+            rules,
         )
     )
