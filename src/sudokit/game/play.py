@@ -408,7 +408,8 @@ class Play:
         orthogonal neighbours may not be consecutive), the ``givens`` and ``solution``
         as lines (``.`` empty, symbols ``1``-``9`` then ``A``-``G``), ``level``,
         ``seed`` and ``unique`` (False: played although it has several solutions, and
-        ``solution`` is one of them)."""
+        ``solution`` is one of them); ``cages``, killer cages as ``{"cells", "sum"}``
+        (their digits never repeat; ``sum`` None: no sum)."""
         s = self.session
         rules = s.rules
         return {
@@ -421,6 +422,10 @@ class Play:
             "regions": list(rules.region_of),
             "peers_extra": [list(p) for p in rules.extra_peers],
             "neighbours": rules.nonconsecutive,
+            "cages": [
+                {"cells": list(cage.cells), "sum": cage.total}
+                for cage in getattr(rules, "cages", ())
+            ],
             "givens": format_line(s.puzzle),
             "solution": format_line(s.solution),
             "level": s.level,
