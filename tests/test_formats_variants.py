@@ -199,11 +199,10 @@ def test_solo_turned_boxes_are_regions() -> None:
 
 
 @pytest.mark.parametrize("solo_id", [i for i in SOLO_IDS if _killer(i)])
-def test_solo_killer_is_refused(solo_id: str) -> None:
-    with pytest.raises(UnsupportedPuzzleError, match="killer cages are not supported yet"):
-        parse_solo(solo_id)
-    with pytest.raises(ParseError, match="killer cages are not supported yet"):
-        sudokit.parse(solo_id)
+def test_solo_killer_is_read_with_its_cages(solo_id: str) -> None:
+    grid = parse_solo(solo_id)
+    assert grid.rules.killer and sudokit.parse(solo_id) == grid
+    assert format_solo(grid) == solo_id
 
 
 CLASSIC_ID = "3x3:d3a1_4_8f9_2a8e5a3b6b7a9a3_8a6a2a5_1a4a5b6b1a3e4a7_2f9_6_8a4d"
@@ -321,8 +320,7 @@ def test_fpuzzles_published_links() -> None:
     position = parse_fpuzzles_link(FP_ONE_GIVEN)
     assert str(position.givens) == "1" + "." * 80
     assert position.givens.rules.classic
-    with pytest.raises(UnsupportedPuzzleError, match="killer cages are not supported yet"):
-        parse_fpuzzles_link(FP_KILLER)
+    assert parse_fpuzzles_link(FP_KILLER).givens.rules.killer
 
 
 def _fp(size: int = 9, **keys: object) -> dict[str, Any]:
@@ -462,9 +460,9 @@ def test_files_of_solo_ids_read_on_past_errors() -> None:
     records = list(read_puzzles(io.StringIO("\n".join(SOLO_IDS) + "\n3x3:qq\n")))
     assert len(records) == len(SOLO_IDS) + 1
     bad = [r for r in records if not r.ok]
-    assert all("killer cages are not supported yet" in str(r.error) for r in bad[:-1])
+    assert len(bad) == 1
     assert str(bad[-1].error).startswith(f"line {len(SOLO_IDS) + 1}: Solo game ID")
-    assert sum(r.ok for r in records) == len([i for i in SOLO_IDS if not _killer(i)])
+    assert sum(r.ok for r in records) == len(SOLO_IDS)
 
 
 def test_files_of_fpuzzles_json_and_links() -> None:
@@ -476,8 +474,8 @@ def test_files_of_fpuzzles_json_and_links() -> None:
     assert records[2].grid is not None and records[2].grid.rules.diagonals
     links = [FP_ONE_GIVEN, FP_KILLER, format_sudokupad_link(parse_solo(SOLO_IDS[-1]))]
     records = list(read_puzzles(io.StringIO("\n".join(links))))
-    assert [r.ok for r in records] == [True, False, True]
-    assert str(records[1].error) == "line 2: killer cages are not supported yet"
+    assert [r.ok for r in records] == [True, True, True]
+    assert records[1].grid is not None and records[1].grid.rules.killer
 
 
 # --- the command line ---------------------------------------------------------------------
@@ -500,10 +498,9 @@ def test_convert_to_and_from_the_variant_formats(tmp_path: Path) -> None:
     path = tmp_path / "ids.txt"
     path.write_text("\n".join(SOLO_IDS) + "\n")
     batch = runner.invoke(main, ["convert", "-f", str(path), "--to", "sudokupad"])
-    assert batch.exit_code == 2
-    assert "error: line 19: Solo game ID" in batch.output
+    assert batch.exit_code == 0, batch.output  # killers too
     written = [line for line in batch.output.splitlines() if line.startswith("https://")]
-    assert len(written) == len([i for i in SOLO_IDS if not _killer(i)])
+    assert len(written) == len(SOLO_IDS)
     assert isinstance(sudokit.parse(written[0]), Grid)
 
 

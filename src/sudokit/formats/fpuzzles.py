@@ -5,15 +5,18 @@ objects (``value``, ``given``, ``region`` for irregular regions, pencil marks, c
 the rules as keys — booleans ``diagonal+`` (the ↗ diagonal), ``diagonal-`` (↘),
 ``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``, and lists of
 constraints (``extraregion``, ``killercage``, ``thermometer``, ``arrow``…); ``title``,
-``author``, ``ruleset``. Links carry it through lz-string's base-64 form:
+``author``, ``ruleset``. Killer cages are ``killercage`` entries (``cells`` such as
+``"R1C1"``, ``value`` the sum as text, none for a cage without a sum); a ``cage`` with cells
+and a number as its ``value`` (as SudokuPad writes killer cages) is read as one too. Links
+carry it through lz-string's base-64 form:
 ``https://f-puzzles.com/?load=<payload>`` and ``https://sudokupad.app/fpuzzles<payload>``
 (also ``?puzzleid=fpuzzles<payload>``).
 
-A rule sudokit does not play (a thermometer, an arrow, a killer cage, a lone diagonal…) is
+A rule sudokit does not play (a thermometer, an arrow, a lone diagonal…) is
 refused with :class:`~sudokit.errors.UnsupportedPuzzleError`, never dropped: the puzzle would
 have other solutions without it. Empty lists of constraints are fine. Pencil marks and
 cell colours are a player's aids and are not read; drawings with cells (lines, circles,
-rectangles, text, cosmetic cages) are refused, as puzzles use them for rules of their own.
+rectangles, text, cages with words) are refused, as puzzles use them for rules of their own.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from ..errors import ParseError, RulesError, SymbolError, UnsupportedPuzzleError
-from ..geometry import SIZES, Rules
+from ..geometry import SIZES, Cage, Rules
 from ..grid import Grid
 from .lzstring import LZStringError, compress_to_base64, decompress_from_base64
 from .position import Position, as_position
@@ -47,6 +50,7 @@ _HARMLESS = frozenset(
         "disabledlogic",
         "truecandidatesoptions",
         "version",
+        "activeConstraints",  # the constraints f-puzzles' editor lists in its menu
     }
 )
 #: Constraints sudokit does not play, by key, in words.
@@ -85,8 +89,6 @@ _META_KEYS = {"title": "title", "author": "author", "ruleset": "rules"}
 
 
 def _unsupported(what: str) -> UnsupportedPuzzleError:
-    if what == "killer cage":
-        return UnsupportedPuzzleError("killer cages are not supported yet")
     return UnsupportedPuzzleError(f"{what} constraints are not supported")
 
 
@@ -167,7 +169,7 @@ def parse_fpuzzles(data: str | dict[str, Any], *, check: bool = True) -> Positio
                 regions.append(region)
             else:
                 regions.append(None)
-    rules = _rules(n, variants, regions)
+    rules = _rules(n, variants, regions, _cages(value, n))
     _check_windows(value, rules)
     puzzle = Grid(rules, givens)
     current = Grid(rules, placed) if placed != givens else None
@@ -208,12 +210,13 @@ def _variants(value: dict[str, Any], n: int) -> list[str]:
         if key in ("antiknight", "antiking", "nonconsecutive"):
             continue
         if key == "killercage":
-            raise _unsupported("killer cage")
+            continue
         if key in _UNSUPPORTED:
             raise _unsupported(_UNSUPPORTED[key])
         if key in _COSMETIC:
             if not isinstance(item, list) or any(
-                not isinstance(part, dict) or _present(part.get("cells")) or
+                not isinstance(part, dict) or (_present(part.get("cells")) and not
+                (key == "cage" and _killer_sum(part) is not None)) or
                 _present(part.get("lines")) or _present(part.get("cell"))
                 for part in item
             ):  # fmt: skip
@@ -226,14 +229,66 @@ def _variants(value: dict[str, Any], n: int) -> list[str]:
     return variants
 
 
-def _rules(n: int, variants: list[str], regions: list[int | None]) -> Rules:
+def _killer_sum(part: dict[str, Any]) -> int | None:
+    """The sum of a cosmetic ``cage`` that is a killer cage (a whole number as its value),
+    else None."""
+    value = part.get("value")
+    if type(value) is int and value > 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 4:
+        return int(value.strip()) or None
+    return None
+
+
+def _cages(value: dict[str, Any], n: int) -> list[Cage]:
+    """The killer cages: every ``killercage``, and each ``cage`` with cells and a sum."""
+    out = []
+    entries = value.get("killercage") or []
+    if not isinstance(entries, list):
+        raise ParseError("f-puzzles: 'killercage' must be a list of cages")
+    for number, part in enumerate(entries, 1):
+        if not isinstance(part, dict) or not isinstance(part.get("cells"), list):
+            raise ParseError(f"f-puzzles: killer cage {number} must have a list of cells")
+        cells = [_cell(name, n) for name in part["cells"]]
+        if not cells:
+            continue  # a cage without cells: nothing to keep
+        total = part.get("value")
+        if total in (None, ""):
+            total = None
+        elif isinstance(total, str) and total.strip().isdigit() and len(total.strip()) <= 4:
+            total = int(total.strip())
+        elif type(total) is not int:
+            where = _cell_name(min(cells), n)
+            raise ParseError(
+                f"f-puzzles: killer cage {number} (at {where}): its sum {total!r} is not a number"
+            )
+        out.append(_cage(cells, total, number, n))
+    for part in value.get("cage") or ():
+        if isinstance(part, dict) and isinstance(part.get("cells"), list) and part["cells"]:
+            total = _killer_sum(part)
+            if total is not None:
+                out.append(_cage([_cell(name, n) for name in part["cells"]], total, 0, n))
+    return out
+
+
+def _cage(cells: list[int], total: int | None, number: int, n: int) -> Cage:
+    try:
+        return Cage(tuple(cells), total)
+    except RulesError:
+        label = f"killer cage {number}" if number else "a cage"
+        raise ParseError(
+            f"f-puzzles: {label} (at {_cell_name(min(cells), n)}) lists a cell twice"
+        ) from None
+
+
+def _rules(n: int, variants: list[str], regions: list[int | None], cages: list[Cage]) -> Rules:
     region_of = None
     if any(r is not None for r in regions):
         # f-puzzles' default regions where a cell gives none: the boxes, as f-puzzles draws them
         box = Rules.make(n).region_of
         region_of = [box[cell] if r is None else r for cell, r in enumerate(regions)]
     try:
-        return Rules.make(n, variants, region_of)
+        return Rules.make(n, variants, region_of, cages)
     except RulesError as err:
         raise ParseError(f"f-puzzles: {err}") from None
 
@@ -332,6 +387,12 @@ def fpuzzles_object(puzzle: Grid | Position) -> dict[str, Any]:
         windows = [cells for cells, kind in zip(rules.units, rules.unit_kinds, strict=True)
                    if kind == "window"]  # fmt: skip
         record["extraregion"] = [{"cells": [_cell_name(c, n) for c in w]} for w in windows]
+    if rules.killer:
+        record["killercage"] = [
+            {"cells": [_cell_name(c, n) for c in cage.cells]}
+            | ({} if cage.total is None else {"value": str(cage.total)})
+            for cage in rules.cages
+        ]
     return record
 
 

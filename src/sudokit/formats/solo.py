@@ -13,7 +13,10 @@ du``) Solo generated it with. The description is comma-separated:
    no wall before each wall (``_`` = 0, ``a`` = 1 … ``y`` = 25); ``z`` is 26 edges without a
    wall and no wall after them, as Solo reads it (its comments say 25, which Solo itself
    refuses for long runs);
-3. for killer, the cage walls the same way and the cage sums like the givens.
+3. for killer (``3x3k``, ``3x3xk``, ``9jk``; Solo makes killers up to 9×9), the cage walls
+   the same way (every cell is in a cage, single cells too), then the cage sums like the
+   givens, each at its cage's first cell in reading order (a cage with no number there
+   has no sum).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..errors import ParseError, RulesError, UnsupportedPuzzleError, UnsupportedRulesError
-from ..geometry import SIZES, Rules
+from ..geometry import SIZES, Cage, Rules
 from ..grid import Grid
 from .position import Position, Record
 from .text import _check_duplicates
@@ -88,11 +91,12 @@ def _params(text: str, params: str) -> tuple[int, int, bool, bool]:
 
 
 def parse_solo(text: str, *, check: bool = True) -> Grid:
-    """The puzzle of a Solo game ID, under its rules (classic, X, jigsaw, jigsaw X).
+    """The puzzle of a Solo game ID, under its rules (classic, X, jigsaw, killer, and
+    their combinations).
 
     Raises :class:`~sudokit.errors.ParseError` naming what is wrong and where, and
-    :class:`~sudokit.errors.UnsupportedPuzzleError` (a ParseError too) for a killer ID or
-    a size sudokit does not play.
+    :class:`~sudokit.errors.UnsupportedPuzzleError` (a ParseError too) for a size sudokit
+    does not play.
     """
     stripped = text.strip()
     m = SOLO_ID.match(stripped)
@@ -106,10 +110,6 @@ def parse_solo(text: str, *, check: bool = True) -> Grid:
             f"('{params}:...', from Game > Specific)",
         )
     c, r, x, killer = _params(stripped, params)
-    if killer:
-        raise UnsupportedPuzzleError(
-            f"Solo game ID {_shorten(stripped)}: killer cages are not supported yet"
-        )
     jigsaw = r == 1
     n = c if jigsaw else c * r
     if n not in SIZES:
@@ -118,22 +118,34 @@ def parse_solo(text: str, *, check: bool = True) -> Grid:
             f"Solo game ID {_shorten(stripped)}: a {n}×{n} grid is not supported (sizes: {sizes})"
         )
     parts = desc.split(",")
-    want = 2 if jigsaw else 1
-    if len(parts) != want:
-        what = "the givens, then the jigsaw regions" if jigsaw else "the givens only"
+    names = ["the givens"] + ["the jigsaw regions"] * jigsaw + ["the cages", "their sums"] * killer
+    if len(parts) != len(names):
+        what = ", then ".join(names) if len(names) > 1 else "the givens only"
+        s = "s" * (len(names) > 1)
         raise _error(
             stripped,
-            f"expected {want} comma-separated part{'s' * (want > 1)} ({what}), got {len(parts)}",
+            f"expected {len(names)} comma-separated part{s} ({what}), got {len(parts)}",
         )
-    offset = len(params) + 1  # characters before the description, for positions
-    cells = _decode_grid(stripped, parts[0], n, offset)
+    starts = [len(params) + 1]  # characters before each part, for positions
+    for part in parts:
+        starts.append(starts[-1] + len(part) + 1)
+    cells = _decode_grid(stripped, parts[0], n, starts[0])
     if jigsaw:
-        regions = _decode_walls(stripped, parts[1], n, offset + len(parts[0]) + 1)
+        regions = _decode_walls(stripped, parts[1], n, starts[1])
     else:
         # Solo's boxes: c rows tall, r columns wide; regions when sudokit's boxes differ.
         regions = [(cell // n // c) * c + (cell % n) // r for cell in range(n * n)]
+    cages: list[Cage] = []
+    if killer:
+        at = 1 + jigsaw
+        pieces = _decode_walls(stripped, parts[at], n, starts[at], "cages")
+        sums = _decode_grid(stripped, parts[at + 1], n, starts[at + 1], "a cage sum")
+        try:
+            cages = _cages(pieces, sums, n)
+        except ValueError as err:
+            raise _error(stripped, str(err)) from None
     try:
-        rules = Rules.make(n, ("x",) if x else (), regions)
+        rules = Rules.make(n, ("x",) if x else (), regions, cages)
     except RulesError as err:
         raise _error(stripped, str(err)) from None
     grid = Grid(rules, cells)
@@ -142,9 +154,31 @@ def parse_solo(text: str, *, check: bool = True) -> Grid:
     return grid
 
 
-def _decode_grid(text: str, part: str, n: int, offset: int) -> list[int]:
-    """The cells of a givens part; errors name the character and the cell."""
+def _cages(pieces: list[int], sums: list[int], n: int) -> list[Cage]:
+    """The cages of Solo's cage pieces (a label per cell) and sums grid: a single cell with
+    no sum is no cage; ValueError for a sum away from its cage's first cell."""
+    cages: dict[int, list[int]] = {}
+    for cell, piece in enumerate(pieces):
+        cages.setdefault(piece, []).append(cell)
+    out = []
+    for cells in cages.values():
+        stray = [c for c in cells[1:] if sums[c]]
+        if stray:
+            raise ValueError(
+                f"the cage sum {sums[stray[0]]} at r{stray[0] // n + 1}c{stray[0] % n + 1}"
+                f" is not at its cage's first cell (r{cells[0] // n + 1}c{cells[0] % n + 1})"
+            )
+        total = sums[cells[0]] or None
+        if total is not None or len(cells) > 1:
+            out.append(Cage(tuple(cells), total))
+    return out
+
+
+def _decode_grid(text: str, part: str, n: int, offset: int, what: str = "a digit") -> list[int]:
+    """The cells of a givens part (``what`` "a digit") or a cage sums part ("a cage sum":
+    numbers up to the sum of every digit); errors name the character and the cell."""
     area = n * n
+    top = n if what == "a digit" else n * (n + 1) // 2
     cells: list[int] = []
     i = 0
     while i < len(part):
@@ -160,10 +194,10 @@ def _decode_grid(text: str, part: str, n: int, offset: int) -> list[int]:
             while j < len(part) and part[j].isdigit():
                 j += 1
             value = int(part[i:j])
-            if value > n:
+            if value > top:
                 cell = len(cells)
                 place = f" (r{cell // n + 1}c{cell % n + 1})" if cell < area else ""
-                raise _error(text, f"{value} at {where}{place} is not a digit 1-{n}")
+                raise _error(text, f"{value} at {where}{place} is not {what} 1-{top}")
             cells.append(value)
             i = j
         else:
@@ -171,9 +205,11 @@ def _decode_grid(text: str, part: str, n: int, offset: int) -> list[int]:
                 text, f"{ch!r} at {where} is not a given (1-{n}), a run of empty cells (a-z) or _"
             )
         if len(cells) > area:
-            raise _error(text, f"too many cells: more than {area} by {where}")
+            sums = " in the cage sums" if what != "a digit" else ""
+            raise _error(text, f"too many cells{sums}: more than {area} by {where}")
     if len(cells) < area:
-        raise _error(text, f"not enough cells: {len(cells)} of {area}")
+        sums = " in the cage sums" if what != "a digit" else ""
+        raise _error(text, f"not enough cells{sums}: {len(cells)} of {area}")
     return cells
 
 
@@ -186,8 +222,11 @@ def _edge(pos: int, n: int) -> tuple[int, int]:
     return y * n + x, (y + 1) * n + x
 
 
-def _decode_walls(text: str, part: str, n: int, offset: int) -> list[int]:
-    """Each cell's region from a walls part: the cells joined by edges without walls."""
+def _decode_walls(
+    text: str, part: str, n: int, offset: int, what: str = "jigsaw regions"
+) -> list[int]:
+    """Each cell's region (or cage) from a walls part: the cells joined by edges without
+    walls."""
     area = n * n
     edges = 2 * n * (n - 1)
     parent = list(range(area))
@@ -207,16 +246,17 @@ def _decode_walls(text: str, part: str, n: int, offset: int) -> list[int]:
         else:
             raise _error(
                 text,
-                f"{ch!r} at character {offset + i + 1} is not a run of region edges (_, a-z)",
+                f"{ch!r} at character {offset + i + 1} is not a run of"
+                f" {'region' if what == 'jigsaw regions' else 'cage'} edges (_, a-z)",
             )
         if pos + run > edges:
-            raise _error(text, f"too much data in the jigsaw regions by character {offset + i + 1}")
+            raise _error(text, f"too much data in the {what} by character {offset + i + 1}")
         for p in range(pos, pos + run):
             a, b = _edge(p, n)
             parent[find(a)] = find(b)
         pos += run + (run != 26)  # 'z': 26 edges without a wall, and no wall after them
     if pos != edges + 1:
-        raise _error(text, "not enough data in the jigsaw regions")
+        raise _error(text, f"not enough data in the {what}")
     return [find(cell) for cell in range(area)]
 
 
@@ -271,20 +311,22 @@ def _solo_boxes(rules: Rules) -> tuple[int, int] | None:
 
 
 def format_solo(grid: Grid) -> str:
-    """The Solo game ID of a classic, X, jigsaw or jigsaw-X puzzle.
+    """The Solo game ID of a classic, X, jigsaw or killer puzzle (or a combination).
 
     Raises :class:`~sudokit.errors.UnsupportedRulesError` (a ``ValueError``) for rules
-    Solo does not play (windoku, anti-knight, anti-king, non-consecutive) and for a jigsaw
-    whose regions are not each in one piece.
+    Solo does not play (windoku, anti-knight, anti-king, non-consecutive), for a jigsaw
+    whose regions are not each in one piece, and for a killer above 9×9 or with a cage in
+    several pieces.
     """
     rules = grid.rules
-    other = [v for v in rules.variants if v not in ("x", "jigsaw")]
+    other = [v for v in rules.variants if v not in ("x", "jigsaw", "killer")]
     if other:
         raise UnsupportedRulesError(
-            f"a Solo game ID holds classic, X and jigsaw puzzles, not {rules.name} rules "
-            "(write it as fpuzzles)"
+            f"a Solo game ID holds classic, X, jigsaw and killer puzzles, not {rules.name}"
+            " rules (write it as fpuzzles)"
         )
     n = rules.n
+    cages = _encode_cages(rules) if rules.killer else ""
     desc = _encode_grid(grid.cells)
     boxes = _solo_boxes(rules) if rules.jigsaw else None
     if boxes is not None:
@@ -303,7 +345,32 @@ def format_solo(grid: Grid) -> str:
         params = f"{rules.shape.box_rows}x{rules.shape.box_cols}"
     if rules.diagonals:
         params += "x"
+    if rules.killer:
+        params += "k"
+        desc += cages
     return f"{params}:{desc}"
+
+
+def _encode_cages(rules: Rules) -> str:
+    """``,<cage walls>,<sums>`` of a killer: every cell outside a cage is a cage of its own
+    without a sum, each sum at its cage's first cell."""
+    n = rules.n
+    if n > 9:
+        raise UnsupportedRulesError(
+            f"a Solo game ID holds killers up to 9×9, not {n}×{n} (write it as fpuzzles)"
+        )
+    pieces = [len(rules.cages) + cell if i < 0 else i for cell, i in enumerate(rules.cage_of)]
+    walls = _encode_walls(tuple(pieces), n)
+    back = _decode_walls("", walls, n, 0)
+    if len(set(back)) != len(set(pieces)):
+        raise UnsupportedRulesError(
+            "a Solo game ID needs every killer cage in one piece; this puzzle has a cage in"
+            " several (write it as fpuzzles)"
+        )
+    sums = [0] * rules.ncells
+    for cage in rules.cages:
+        sums[cage.cells[0]] = cage.total or 0
+    return f",{walls},{_encode_grid(tuple(sums))}"
 
 
 def read_solo(lines: Iterable[str], check: bool) -> Iterator[Record]:

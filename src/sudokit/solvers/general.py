@@ -1,5 +1,5 @@
 """The general pure-Python solver: any :class:`~sudokit.geometry.Rules` (X, windoku,
-jigsaw, anti-knight, anti-king, non-consecutive and their combinations).
+jigsaw, anti-knight, anti-king, non-consecutive, killer and their combinations).
 
 Classic rules go to :mod:`sudokit.solvers.fast`, which packs the grid into one big int
 and is faster; this engine reads the rules' tables instead of index arithmetic, so one
@@ -13,7 +13,11 @@ Propagation runs to a fixpoint:
   non-consecutive, the digits one above and one below from its orthogonal neighbours;
 - a digit with one place left in a unit (rows, columns, boxes or regions, diagonals,
   windows) goes there; a digit with no place left, or two digits forced into one cell,
-  is a contradiction.
+  is a contradiction;
+- killer: a cage's cells are peers (singles reach them as above); each cage with a sum
+  keeps the digit sets (:func:`sudokit.killer.combinations`) its cells can still hold,
+  one digit per cell, and each cell keeps the digits it takes in one of them; a digit
+  every remaining set holds leaves the other cells of a unit the whole cage lies in.
 
 Then the search branches on the first open cell (row-major) with the fewest candidates,
 digits ascending. From 12×12 up the canonical order gets a budget of guesses, then the
@@ -29,6 +33,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..geometry import Rules
+from ..killer import cage_candidates, cage_masks, fitting
 from .fast import FIRST_BUDGET, RESTART_FROM, SearchResult
 
 
@@ -60,6 +65,25 @@ class Engine:
             for v in rules.units
             if u is not v and len(set(u) & set(v)) >= 2 and set(v) - set(u)
         ]
+        # Killer: each cage with a sum, its combinations, and the other cells of the units
+        # that hold the whole cage (where the digits every combination has cannot go).
+        self.cages = [
+            (
+                cage.cells,
+                cage_masks(cage, n),
+                tuple(
+                    sorted(
+                        {c for u in rules.units if set(cage.cells) <= set(u) for c in u}
+                        - set(cage.cells)
+                    )
+                ),
+            )
+            for cage in rules.cages
+            if cage.total is not None
+        ]
+        # What a cage's cells can hold, per (cage, candidates): the search meets the same
+        # cage states again and again.
+        self._memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}
         # For each single-digit mask, the masks of the digits one below and one above it.
         self.adjacent = {
             1 << (d - 1): ((1 << d) | ((1 << (d - 2)) if d > 1 else 0)) & rules.all_mask
@@ -122,6 +146,13 @@ class Engine:
             if todo:
                 continue
             changed = False
+            if self.cages:
+                result = self._cage_step(cand, todo)
+                if result is None:
+                    return False
+                if todo:
+                    continue
+                changed = result
             for inter, rest_u, rest_v in self.locked:
                 inside = outside = 0
                 for c in rest_u:
@@ -142,6 +173,54 @@ class Engine:
                                 todo.append(c)
             if not changed:
                 return True
+
+    def _cage_step(self, cand: list[int], todo: list[int]) -> bool | None:
+        """Narrow every cage's cells to the digits of its combinations that still fit, and
+        take the digits all of them hold from the rest of a unit holding the whole cage.
+        None on a contradiction; else whether a candidate went (settled cells in
+        ``todo``)."""
+        memo = self._memo
+        changed = False
+        for index, (cells, combos, outside) in enumerate(self.cages):
+            masks = tuple([cand[c] for c in cells])
+            key = (index, masks)
+            if key in memo:
+                found = memo[key]
+            else:
+                fits = fitting(combos, masks)
+                if not fits:
+                    found = None
+                else:
+                    must = self.all
+                    for combo in fits:
+                        must &= combo
+                    found = (*cage_candidates(fits, masks), must)
+                if len(memo) > 200_000:
+                    memo.clear()
+                memo[key] = found
+            if found is None:
+                return None
+            for c, old, m in zip(cells, masks, found, strict=False):
+                if m != old:
+                    if not m:
+                        return None
+                    cand[c] = m
+                    changed = True
+                    if not m & (m - 1):
+                        todo.append(c)
+            must = found[-1]
+            if must and outside:
+                for c in outside:
+                    m = cand[c]
+                    if m & must:
+                        m &= ~must
+                        if not m:
+                            return None
+                        cand[c] = m
+                        changed = True
+                        if not m & (m - 1):
+                            todo.append(c)
+        return changed
 
     def start(self, cells: Sequence[int]) -> list[int] | None:
         """The candidates after propagating the givens, or None on a contradiction."""
