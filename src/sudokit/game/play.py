@@ -129,6 +129,20 @@ def levels(size: int, variant: str = "") -> tuple[str, ...]:
     return tuple(levels_for(size, variant_key(variant)) if variant else levels_for(size))
 
 
+def _default_level(size: int, rules: str) -> str:
+    """:data:`DEFAULT_LEVEL` if ``size`` and ``rules`` reach it, else the hardest level
+    below it they reach (the easiest they reach if none is below)."""
+    if rules[:1].isdigit():
+        code = Rules.parse(rules)
+        offered = levels(code.n, ",".join(code.variants))
+    else:
+        offered = levels(size, rules)
+    if DEFAULT_LEVEL in offered or not offered:
+        return DEFAULT_LEVEL
+    below = [lv for lv in offered if LEVELS.index(lv) <= LEVELS.index(DEFAULT_LEVEL)]
+    return below[-1] if below else offered[0]
+
+
 # --- plain values -----------------------------------------------------------------------------
 
 
@@ -331,18 +345,22 @@ class Play:
     def new(
         cls,
         size: int = 9,
-        level: str = DEFAULT_LEVEL,
+        level: str | None = None,
         variant: str = "",
         seed: int | str | None = None,
         *,
         clock: Clock = time.monotonic,
     ) -> Play:
         """A new game made now: ``variant`` is ``""``, variant names or a rules code (its
-        size wins); no ``seed`` draws one (so that the game can be made again). A level,
-        size or variant that cannot be had is a ``ValueError`` naming it."""
-        if level not in LEVELS:
+        size wins); no ``level`` is the default level, or the hardest one the size and
+        rules reach below it (4×4 puzzles are all easy); no ``seed`` draws one (so that
+        the game can be made again). A level, size or variant that cannot be had is a
+        ``ValueError`` naming it."""
+        if level is not None and level not in LEVELS:
             raise GenerationError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
         rules = asked_rules(size, variant)
+        if level is None:
+            level = _default_level(size, rules)
         if seed is None:
             seed = random.randrange(1 << 31)
         return cls.made(make(size, level, seed, rules), clock=clock)

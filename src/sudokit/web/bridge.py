@@ -17,9 +17,11 @@ codes (``s r1c2 5``, ``e r1c2``, ``n r1c2 5``, ``p …``, ``x …``, ``auto``,
 Ops and results
 ---------------
 
-``new {size=9, level="medium", variant="", seed?}`` → *game*. ``variant``: ``""``,
+``new {size=9, level?, variant="", seed?}`` → *game*. ``variant``: ``""``,
 variant names (``"x"``, ``"x,jigsaw"``, ``"anti-knight"``) or a rules code (its size
-wins). No seed draws one (given back in ``seed``).
+wins). No level: ``medium``, or the hardest level below it that the size and rules
+reach (``levels`` lists them; a level they do not reach is an error). No seed draws one
+(given back in ``seed``).
 
 ``open {text}`` → *game*: a line of digits, a picture, a rules-carrying line
 (``9+x:…``), an f-puzzles link or JSON, a SudokuPad or SudokuWiki link, any exchange
@@ -199,7 +201,7 @@ class Engine:
     # --- starting games ---------------------------------------------------------------
     def _new(self, args: _Args) -> Any:
         size = _int(args, "size", 9)
-        level = _str(args, "level", "medium")
+        level = _str(args, "level", None) if "level" in args else None
         variant = _str(args, "variant", "")
         seed = args.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
