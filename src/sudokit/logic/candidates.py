@@ -96,7 +96,8 @@ class Tables:
     #: Whether a placed digit ``d`` takes ``d - 1`` and ``d + 1`` from its neighbours.
     nonconsecutive: bool
     #: Whether uniqueness techniques (deadly patterns) may be used under these rules:
-    #: only units, no knight's or king's moves or neighbour rules (see
+    #: only units, no knight's or king's moves, neighbour rules or killer cages (a swap
+    #: of two digits changes the sums of the cages it crosses) (see
     #: :func:`rectangle_keeps_units` for the rectangles).
     uniqueness: bool
     #: Cell set of all cells.
@@ -152,7 +153,12 @@ def _tables(rules: Rules) -> Tables:
         scan=(*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, nunits)),
         near_bits=near_bits,
         nonconsecutive=rules.nonconsecutive,
-        uniqueness=not (rules.anti_knight or rules.anti_king or rules.nonconsecutive),
+        uniqueness=not (
+            rules.anti_knight
+            or rules.anti_king
+            or rules.nonconsecutive
+            or rules.killer
+        ),
         all_cells=(1 << shape.ncells) - 1,
     )
 

@@ -23,6 +23,7 @@ from ..solvers import search
 from .candidates import State
 from .engine import Deadline, PuzzleLike, next_step, to_grid
 from .step import Step, cells_text, sym
+from .techniques import killer
 
 HintKind = Literal["step", "mistake", "notes", "stuck", "no_solution", "stopped"]
 
@@ -46,6 +47,11 @@ _UNIT_TECHNIQUES = frozenset(
         "hidden_quad",
     }
 )
+
+
+#: Killer techniques whose step comes from the 45 rule over a group of units, so "look
+#: in these units" is the first nudge (the others look in a cage).
+_GROUP_TECHNIQUES = frozenset({"innie_outie", "innie_outie_pair", "hidden_cage", "cage_split"})
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,8 @@ class Hint:
 
 
 def _article(name: str) -> str:
+    if name.startswith("One"):  # One-Combination Cage: "a one"
+        return "a"
     return "an" if name[0] in "AEIOX" else "a"
 
 
@@ -84,6 +92,10 @@ def step_texts(grid: Grid, step: Step) -> tuple[str, str, str]:
         focus += f" on {sym(shape, digits.pop())}"
     if step.units and step.technique in _UNIT_TECHNIQUES:
         focus += f" in {grid.rules.unit_name(step.units[0])}"
+    elif step.technique in _GROUP_TECHNIQUES:
+        focus = f" in {killer.group_name(grid.rules, step.units)}"
+    elif step.cages:
+        focus = f" in {killer.cage_name(grid.rules, step.cages[0])}"
     first = f"Look for {_article(step.name)} {step.name}{focus}."
     cells = step.cells[:10]
     second = f"{first} Look at {cells_text(shape, cells)}." if cells else first

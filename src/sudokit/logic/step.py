@@ -41,7 +41,9 @@ class Step:
     - ``placements`` / ``eliminations``: ``(cell, digit)`` pairs;
     - the pattern for highlighting: ``cells``, ``units`` (the first one is the unit to
       look at, when the technique has one), ``candidates`` (the pattern's candidates) and
-      ``secondary`` (fins, the second colour, ...); ``links`` for chains;
+      ``secondary`` (fins, the second colour, ...); ``links`` for chains; ``cages``
+      the killer cages the step reads (indices into the rules' cages, the first one to
+      look at first);
     - ``text``: one plain-English sentence;
     - ``rating``: the step's difficulty on the Sudoku Explainer scale (see
       :mod:`sudokit.logic.grade`).
@@ -58,6 +60,7 @@ class Step:
     secondary: tuple[Candidate, ...] = ()
     links: tuple[Link, ...] = ()
     rating: float = 0.0
+    cages: tuple[int, ...] = ()
 
     def to_dict(self, shape: Shape) -> dict[str, Any]:
         """A JSON-ready dict; cells are named ``r3c5`` and digits are ints."""

@@ -22,6 +22,7 @@ from . import (
     fish,
     forcing,
     intersections,
+    killer,
     nets,
     single_digit,
     singles,
@@ -49,7 +50,8 @@ class Technique:
     smallest grid size where the technique can say anything that a smaller one cannot;
     ``applies`` says whether the technique is sound under a puzzle's rules (every
     technique is sound under classic rules); ``variant`` ones say something only under
-    some variant rules (non-consecutive, jigsaw) and are not tried on classic puzzles.
+    some variant rules (non-consecutive, jigsaw, killer cages) and are not tried on
+    classic puzzles.
     """
 
     id: str
@@ -76,6 +78,7 @@ _U = "uniqueness"
 _DEEP = "deep"
 _NC = "non-consecutive"
 _JIGSAW = "jigsaw"
+_KILLER = "killer"
 
 # (id, name, level, rating, function, options): "uniqueness" needs a unique puzzle, "deep"
 # is tried only on one, a number is the smallest size where the technique can say anything
@@ -83,29 +86,43 @@ _JIGSAW = "jigsaw"
 _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], object], ...] = (
     # Easy: singles.
     ("full_house", "Full House", "easy", 1.0, singles.full_house, None),
+    ("cage_last_cell", "Last Cage Cell", "easy", 1.1, killer.cage_last_cell, _KILLER),
     ("hidden_single", "Hidden Single", "easy", 1.2, singles.hidden_single, None),
+    ("cage_one_combination", "One-Combination Cage", "easy", 2.0,
+     killer.cage_one_combination, _KILLER),
+    ("cage_combination", "Cage Combination", "easy", 2.2, killer.cage_combination, _KILLER),
     ("naked_single", "Naked Single", "easy", 2.3, singles.naked_single, None),
     # Medium: intersections, pairs and triples; the direct forms first (they place a
     # digit at once, and Sudoku Explainer rates them below a naked single).
     ("direct_pointing", "Direct Pointing", "medium", 1.7, intersections.direct_pointing, None),
     ("direct_claiming", "Direct Claiming", "medium", 1.9, intersections.direct_claiming, None),
     ("direct_hidden_pair", "Direct Hidden Pair", "medium", 2.0, subsets.direct_hidden_pair, None),
+    ("cage_hidden_single", "Cage Hidden Single", "medium", 2.4, killer.cage_hidden_single,
+     _KILLER),
     ("direct_hidden_triple", "Direct Hidden Triple", "medium", 2.5,
      subsets.direct_hidden_triple, 6),
     ("nonconsecutive_neighbour", "Non-consecutive Neighbour", "medium", 2.5,
      variants.nonconsecutive_neighbour, _NC),
     ("pointing", "Pointing", "medium", 2.6, intersections.pointing, None),
+    ("cage_unit_overlap", "Cage/Unit Overlap", "medium", 2.6, killer.cage_unit_overlap,
+     _KILLER),
+    ("cage_permutation", "Cage Permutation", "medium", 2.7, killer.cage_permutation, _KILLER),
     ("claiming", "Claiming", "medium", 2.8, intersections.claiming, None),
     ("nonconsecutive_pointing", "Non-consecutive Pointing", "medium", 2.8,
      variants.nonconsecutive_pointing, _NC),
+    ("cage_pointing", "Cage Pointing", "medium", 2.8, killer.cage_pointing, _KILLER),
+    ("innie_outie", "Innie/Outie", "medium", 2.8, killer.innie_outie, _KILLER),
     ("naked_pair", "Naked Pair", "medium", 3.0, subsets.naked_pair, None),
     ("law_of_leftovers", "Law of Leftovers", "medium", 3.2, variants.law_of_leftovers, _JIGSAW),
     ("hidden_pair", "Hidden Pair", "medium", 3.4, subsets.hidden_pair, None),
+    ("innie_outie_pair", "Innie/Outie Pair", "medium", 3.4, killer.innie_outie_pair, _KILLER),
     ("naked_triple", "Naked Triple", "medium", 3.6, subsets.naked_triple, 6),
+    ("hidden_cage", "Hidden Cage", "medium", 3.8, killer.hidden_cage, _KILLER),
     ("hidden_triple", "Hidden Triple", "medium", 4.0, subsets.hidden_triple, 6),
     # Hard: quads, fish, wings, single-digit patterns, uniqueness.
     ("x_wing", "X-Wing", "hard", 3.2, fish.x_wing, None),
     ("swordfish", "Swordfish", "hard", 3.8, fish.swordfish, 6),
+    ("cage_split", "Cage Split", "hard", 4.2, killer.cage_split, _KILLER),
     ("xy_wing", "XY-Wing", "hard", 4.2, wings.xy_wing, None),
     ("xyz_wing", "XYZ-Wing", "hard", 4.4, wings.xyz_wing, None),
     ("unique_rectangle_1", "Unique Rectangle Type 1", "hard", 4.5,
@@ -174,6 +191,7 @@ _APPLIES: dict[object, Callable[[Rules], bool]] = {
     _U: _deadly_patterns_sound,
     _NC: lambda rules: rules.nonconsecutive,
     _JIGSAW: lambda rules: rules.jigsaw,
+    _KILLER: lambda rules: rules.killer,
 }
 
 
@@ -188,7 +206,7 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
         uniqueness=opt == _U,
         deep=opt == _DEEP,
         applies=_APPLIES.get(opt, _always),
-        variant=opt in (_NC, _JIGSAW),
+        variant=opt in (_NC, _JIGSAW, _KILLER),
         min_size=opt if isinstance(opt, int) else 4,
     )
     for tid, name, level, rating, find, opt in _TABLE

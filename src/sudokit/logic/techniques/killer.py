@@ -1,0 +1,834 @@
+"""Techniques of killer cages: what a cage's sum says, and the 45 rule.
+
+A cage's cells never repeat a digit and (when it has one) add up to its sum. The
+techniques work on a cage's *remaining* part: its empty cells, and its sum less the
+digits already placed in it. Cage cells are peers, so the classic techniques already
+use "no repeat"; these add the sums.
+
+- **Last Cage Cell**: one empty cell left in a cage: it is the sum less the rest.
+- **One-Combination Cage**: a sum that only one set of digits makes in that many cells
+  (3 in two cells is 1 + 2, 24 in three is 7 + 8 + 9): every other digit leaves the cage.
+- **Cage Combination**: the digit sets that make the sum, kept only where the cells can
+  hold them (each digit in a different cell that allows it): a digit that no remaining
+  set puts in a cell leaves it.
+- **Cage Hidden Single**: a digit every remaining set holds (a *must* digit) with one
+  place left in the cage goes there.
+- **Cage/Unit Overlap**: a cage inside a unit: its must digits leave the unit's other
+  cells.
+- **Cage Pointing**: the places of a must digit in a cage all see some cell outside it
+  (they lie in one row, column, box...): that cell loses the digit.
+- **Innie/Outie** (the 45 rule): rows, columns or boxes (1 to 4 adjacent ones) hold every
+  digit once each, so their digits sum to 45 each (on 9×9). Less the cages wholly inside,
+  the cells left (the *innies*) have a known sum; the cages that cover them stick out by
+  cells (the *outies*) whose sum is known too. One such cell is placed.
+- **Innie/Outie Pair**: two innies (or outies) with a known sum: a 2-cell virtual cage.
+- **Hidden Cage**: three to five of them: a larger virtual cage with a known sum.
+- **Cage Split**: the innies (or outies) of a unit are all in one cage that crosses it:
+  the cage splits into two parts with known sums, and the part across the border is a
+  cage of its own.
+
+Virtual cages of innies or outies may repeat a digit where two of their cells are not
+peers: every deduction on them allows that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from ...geometry import Cage, Rules
+from ...killer import cage_candidates, combinations, describe_cage, fitting
+from ..candidates import State, Tables, cells_of, cellset
+from ..step import Candidate, Step, cells_text, digits_text, elim_text, join, sym
+
+#: The most cells a virtual cage (innies, outies, a split cage's part) may have.
+MAX_VIRTUAL = 5
+#: The most adjacent rows (or columns) the 45 rule takes together.
+MAX_LINES = 4
+
+
+# --- combinations ------------------------------------------------------------------
+
+
+def _combos(k: int, total: int, n: int) -> tuple[int, ...]:
+    """The digit sets (masks) of ``k`` distinct digits 1..n summing to ``total``."""
+    return combinations(k, total, n)
+
+
+@lru_cache(maxsize=1 << 15)
+def _cage_options(
+    total: int, masks: tuple[int, ...], n: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    sets = fitting(combinations(len(masks), total, n), masks)
+    return sets, tuple(cage_candidates(sets, masks))
+
+
+def cage_options(total: int, masks: Sequence[int], n: int) -> tuple[tuple[int, ...], list[int]]:
+    """The digit sets that ``len(masks)`` distinct digits summing to ``total`` can be
+    in cells allowing ``masks`` (each digit in a different cell that allows it), and per
+    cell the digits it can then hold."""
+    sets, per = _cage_options(total, tuple(masks), n)
+    return sets, list(per)
+
+
+@lru_cache(maxsize=1 << 15)
+def _sum_options(total: int, masks: tuple[int, ...], apart: tuple[int, ...]) -> tuple[int, ...]:
+    """Per cell, the digits it can hold when the cells sum to ``total``; cell ``i`` and
+    cell ``j`` differ when bit ``j`` of ``apart[i]`` is set (others may repeat)."""
+    k = len(masks)
+    found = [0] * k
+    for c in range(k):
+        m = masks[c]
+        while m:
+            low = m & -m
+            m ^= low
+            if found[c] & low:
+                continue
+            filling = _solve_one(total, (*masks[:c], low, *masks[c + 1 :]), apart)
+            if filling is not None:
+                for o in range(k):
+                    found[o] |= 1 << (filling[o] - 1)
+    return tuple(found)
+
+
+def _solve_one(total: int, masks: tuple[int, ...], apart: tuple[int, ...]) -> list[int] | None:
+    """One filling of the cells from ``masks`` that sums to ``total`` (see
+    :func:`_sum_options`), or None: cells with fewest digits first, cut short where the
+    cells left cannot make up the rest."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda c: masks[c].bit_count())
+    rest_lo = [0] * (k + 1)
+    rest_hi = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        m = masks[order[i]]
+        rest_lo[i] = rest_lo[i + 1] + (m & -m).bit_length()
+        rest_hi[i] = rest_hi[i + 1] + m.bit_length()
+    value = [0] * k
+
+    def fill(i: int, left: int) -> bool:
+        if i == k:
+            return left == 0
+        if left < rest_lo[i] or left > rest_hi[i]:
+            return False
+        c = order[i]
+        m = masks[c]
+        while m:
+            low = m & -m
+            m ^= low
+            d = low.bit_length()
+            if any(apart[c] >> o & 1 and value[o] == d for o in range(k)):
+                continue
+            value[c] = d
+            if fill(i + 1, left - d):
+                return True
+            value[c] = 0
+        return False
+
+    return value if fill(0, total) else None
+
+
+# --- cages and their remaining parts --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Cells with a known sum: what is left of a cage, or a virtual cage (innies,
+    outies, the part of a split cage).
+
+    ``cells``: the empty cells, ascending; ``total``: what they add up to; ``cage``:
+    the cage's index when the cells are (part of) one cage; ``distinct``: every two
+    cells are peers (so they hold different digits)."""
+
+    cells: tuple[int, ...]
+    total: int
+    cage: int
+    distinct: bool
+
+
+def _cages(rules: Rules) -> tuple[Cage, ...]:
+    return rules.cages
+
+
+def cage_name(rules: Rules, index: int) -> str:
+    """``the 15-cage at r1c1–r1c3``, as :func:`sudokit.killer.describe_cage` says it."""
+    return describe_cage(rules, index)
+
+
+def cage_parts(st: State) -> list[Part | None]:
+    """Per cage, what is left of it: its empty cells and their sum (None for a cage
+    without a sum or without empty cells)."""
+    cached = st.memo.get("killer.parts")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    out: list[Part | None] = []
+    values = st.values
+    for i, cage in enumerate(_cages(st.rules)):
+        total = cage.total
+        cells = cage.cells
+        empty = tuple(c for c in cells if not values[c])
+        if total is None or not empty:
+            out.append(None)
+            continue
+        placed = sum(values[c] for c in cells)
+        out.append(Part(empty, total - placed, i, True))
+    st.memo["killer.parts"] = out
+    return out
+
+
+def _options(st: State, part: Part) -> tuple[tuple[int, ...], list[int]]:
+    """The digit sets (for distinct cells; ``()`` otherwise) and per cell the digits
+    it can hold in a filling of ``part`` that keeps its sum."""
+    masks = tuple(st.cands[c] for c in part.cells)
+    n = st.tables.n
+    if part.distinct:
+        return cage_options(part.total, masks, n)
+    peer = st.tables.peer_bits
+    apart = tuple(
+        sum(1 << j for j, o in enumerate(part.cells) if peer[c] >> o & 1) for c in part.cells
+    )
+    return (), list(_sum_options(part.total, masks, apart))
+
+
+def _sets_text(st: State, sets: Sequence[int]) -> str:
+    """``{1,9}, {2,8} or {3,7}``: digit sets in the order their digits read."""
+    shape = st.shape
+    digits = sorted(shape.digits_of_mask[m] for m in sets)
+    words = ["{" + ",".join(sym(shape, d) for d in ds) + "}" for ds in digits]
+    return join(words, "or")
+
+
+def _must(sets: Sequence[int]) -> int:
+    m = -1
+    for s in sets:
+        m &= s
+    return m if sets else 0
+
+
+# --- techniques on real cages ---------------------------------------------------------
+
+
+def cage_last_cell(st: State) -> Step | None:
+    """A cage with one empty cell left: it holds the sum less the cage's other digits."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    for part in cage_parts(st):
+        if part is None or len(part.cells) != 1:
+            continue
+        cell, d = part.cells[0], part.total
+        if not 1 <= d <= shape.n or not st.cands[cell] >> (d - 1) & 1:
+            continue  # a wrong position: nothing sound to say here
+        cage = _cages(st.rules)[part.cage]
+        total = cage.total
+        text = (
+            f"Last Cage Cell: {cage_name(st.rules, part.cage)} has one empty cell left, "
+            f"{shape.cell_name(cell)}; its other digits add up to {total - d}, so "
+            f"{shape.cell_name(cell)} is {total} − {total - d} = {sym(shape, d)}."
+        )
+        return Step(
+            "cage_last_cell",
+            "Last Cage Cell",
+            text,
+            placements=((cell, d),),
+            cells=(cell,),
+            candidates=((cell, d),),
+            cages=(part.cage,),
+            rating=1.1,
+        )
+    return None
+
+
+def cage_one_combination(st: State) -> Step | None:
+    """A cage whose remaining sum only one digit set makes: other digits leave it."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    n = st.tables.n
+    values = st.values
+    for part in cage_parts(st):
+        if part is None or len(part.cells) < 2:
+            continue
+        cage = _cages(st.rules)[part.cage]
+        placed = 0
+        for c in cage.cells:
+            if values[c]:
+                placed |= 1 << (values[c] - 1)
+        sets = [m for m in _combos(len(part.cells), part.total, n) if not m & placed]
+        if len(sets) != 1:
+            continue
+        keep = sets[0]
+        elims = tuple((c, d) for c in part.cells for d in shape.digits_of_mask[st.cands[c] & ~keep])
+        if not elims:
+            continue
+        k = len(part.cells)
+        cells_word = "cells" if k == len(cage.cells) else "empty cells"
+        text = (
+            f"One-Combination Cage: only {digits_text(shape, shape.digits_of_mask[keep])} "
+            f"make {part.total} in the {k} {cells_word} of {cage_name(st.rules, part.cage)}, "
+            f"so it holds nothing else: {elim_text(shape, elims)}."
+        )
+        return Step(
+            "cage_one_combination",
+            "One-Combination Cage",
+            text,
+            eliminations=elims,
+            cells=part.cells,
+            candidates=tuple((c, d) for c in part.cells for d in shape.digits_of_mask[keep]),
+            cages=(part.cage,),
+            rating=2.0,
+        )
+    return None
+
+
+def _all_sets(st: State, part: Part) -> tuple[int, ...]:
+    """The digit sets that make the part's sum in its cells, leaving out digits already
+    placed in the cage (whatever the cells' candidates)."""
+    placed = 0
+    for c in st.rules.cages[part.cage].cells:
+        if st.values[c]:
+            placed |= 1 << (st.values[c] - 1)
+    return tuple(m for m in _combos(len(part.cells), part.total, st.tables.n) if not m & placed)
+
+
+def _combination_step(st: State, permutation: bool) -> Step | None:
+    """Cage Combination (``permutation`` False): digits of no digit set that fits the
+    cells leave the cage; Cage Permutation (True): digits of a fitting set that no
+    placement of it puts in that cell."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    cands = st.cands
+    for part in cage_parts(st):
+        if part is None or len(part.cells) < 2:
+            continue
+        sets, per = _options(st, part)
+        if not sets:
+            continue  # a wrong position: no filling at all
+        union = 0
+        for m in sets:
+            union |= m
+        keep = per if permutation else [union] * len(part.cells)
+        elims = tuple(
+            (c, d)
+            for c, m in zip(part.cells, keep, strict=True)
+            for d in shape.digits_of_mask[cands[c] & ~m]
+        )
+        if not elims:
+            continue
+        name = cage_name(st.rules, part.cage)
+        every = _all_sets(st, part)
+        which = "set" if len(sets) == 1 else "sets"
+        if len(every) > len(sets):
+            dropped = [m for m in every if m not in sets]
+            said = (
+                f"of the digit sets that make {part.total} in {name}, "
+                f"{_sets_text(st, dropped)} cannot go in its cells, which leaves "
+                f"{_sets_text(st, sets)}"
+            )
+        else:
+            said = f"{name} can only hold the digit {which} {_sets_text(st, sets)}"
+        if permutation:
+            tid, title, rating = "cage_permutation", "Cage Permutation", 2.7
+            said += (
+                "; placing each digit in a different cell that can hold it leaves some "
+                "cells fewer digits"
+            )
+        else:
+            tid, title, rating = "cage_combination", "Cage Combination", 2.2
+        text = f"{title}: {said}: {elim_text(shape, elims)}."
+        return Step(
+            tid,
+            title,
+            text,
+            eliminations=elims,
+            cells=part.cells,
+            candidates=tuple(
+                (c, d)
+                for c, m in zip(part.cells, per, strict=True)
+                for d in shape.digits_of_mask[cands[c] & m]
+            ),
+            cages=(part.cage,),
+            rating=rating,
+        )
+    return None
+
+
+def cage_combination(st: State) -> Step | None:
+    """Digits that no digit set of the cage (that fits its cells) holds leave it."""
+    return _combination_step(st, permutation=False)
+
+
+def cage_permutation(st: State) -> Step | None:
+    """Digits that no placement of a fitting digit set puts in a cell leave that cell."""
+    return _combination_step(st, permutation=True)
+
+
+def _must_digits(st: State) -> Iterator[tuple[Part, tuple[int, ...], int, int]]:
+    """Per cage with a sum: ``(part, sets, digit, its places in the cage)`` for every
+    digit all the cage's remaining digit sets hold."""
+    for part in cage_parts(st):
+        if part is None or len(part.cells) < 2:
+            continue
+        sets, _ = _options(st, part)
+        must = _must(sets)
+        bits = cellset(part.cells)
+        for d in st.shape.digits_of_mask[must]:
+            yield part, sets, d, st.dcells[d] & bits
+
+
+def _must_text(st: State, part: Part, sets: Sequence[int], d: int) -> str:
+    name = cage_name(st.rules, part.cage)
+    if len(sets) == 1:
+        return f"{name} holds {digits_text(st.shape, st.shape.digits_of_mask[sets[0]])}"
+    every = _sets_text(st, sets)
+    return f"{name} must hold {sym(st.shape, d)} (it is in every set its cells allow: {every})"
+
+
+def cage_hidden_single(st: State) -> Step | None:
+    """A digit the cage must hold with one place left in it."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    for part, sets, d, places in _must_digits(st):
+        if not places or places & (places - 1):
+            continue
+        cell = places.bit_length() - 1
+        if all(st.cands[c] == 1 << (d - 1) for c in [cell]):
+            continue  # a naked single says it already
+        text = (
+            f"Cage Hidden Single: {_must_text(st, part, sets, d)}, and only "
+            f"{shape.cell_name(cell)} of it can be {sym(shape, d)}, so "
+            f"{shape.cell_name(cell)} is {sym(shape, d)}."
+        )
+        return Step(
+            "cage_hidden_single",
+            "Cage Hidden Single",
+            text,
+            placements=((cell, d),),
+            cells=part.cells,
+            candidates=((cell, d),),
+            cages=(part.cage,),
+            rating=2.4,
+        )
+    return None
+
+
+def cage_unit_overlap(st: State) -> Step | None:
+    """A cage inside a unit: the digits it must hold leave the unit's other cells."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    t = st.tables
+    for part in cage_parts(st):
+        if part is None or len(part.cells) < 2:
+            continue
+        bits = cellset(part.cells)
+        units = [u for u in t.unit_of[part.cells[0]] if not bits & ~t.unit_bits[u]]
+        if not units:
+            continue
+        sets, _ = _options(st, part)
+        must = _must(sets)
+        if not must:
+            continue
+        for u in units:
+            rest = t.unit_bits[u] & ~bits
+            elims = tuple(
+                (c, d) for d in shape.digits_of_mask[must] for c in cells_of(st.dcells[d] & rest)
+            )
+            if not elims:
+                continue
+            elims = tuple(sorted(elims))
+            digits = digits_text(shape, shape.digits_of_mask[must])
+            name = cage_name(st.rules, part.cage)
+            holds = (
+                f"{name} holds {digits}"
+                if len(sets) == 1
+                else f"{name} must hold {digits} (every set its cells allow has "
+                f"{'it' if must & (must - 1) == 0 else 'them'}: {_sets_text(st, sets)})"
+            )
+            text = (
+                f"Cage/Unit Overlap: {holds} and lies inside {st.rules.unit_name(u)}, so "
+                f"the rest of {st.rules.unit_name(u)} cannot hold "
+                f"{'it' if must & (must - 1) == 0 else 'them'}: {elim_text(shape, elims)}."
+            )
+            return Step(
+                "cage_unit_overlap",
+                "Cage/Unit Overlap",
+                text,
+                eliminations=elims,
+                cells=part.cells,
+                units=(u,),
+                candidates=tuple(
+                    (c, d) for c in part.cells for d in shape.digits_of_mask[st.cands[c] & must]
+                ),
+                cages=(part.cage,),
+                rating=2.6,
+            )
+    return None
+
+
+def cage_pointing(st: State) -> Step | None:
+    """The places of a digit the cage must hold all see a cell outside it: that cell
+    loses the digit."""
+    if not st.rules.killer:
+        return None
+    shape = st.shape
+    t = st.tables
+    for part, sets, d, places in _must_digits(st):
+        if not places or not places & (places - 1):
+            continue
+        seen = t.all_cells
+        for c in cells_of(places):
+            seen &= t.peer_bits[c]
+        gone = st.dcells[d] & seen & ~cellset(part.cells)
+        if not gone:
+            continue
+        elims = tuple((c, d) for c in cells_of(gone))
+        where = cells_of(places)
+        shared = [u for u in t.unit_of[where[0]] if not places & ~t.unit_bits[u]]
+        if shared and not gone & ~_union(t, shared):
+            inside = f", all in {join([st.rules.unit_name(u) for u in shared])}"
+        else:
+            inside = ", cells that all see the cells losing it"
+        text = (
+            f"Cage Pointing: {_must_text(st, part, sets, d)}, and it can only be in "
+            f"{cells_text(shape, where, 'or')}{inside}: {elim_text(shape, elims)}."
+        )
+        return Step(
+            "cage_pointing",
+            "Cage Pointing",
+            text,
+            eliminations=elims,
+            cells=tuple(where),
+            units=tuple(shared),
+            candidates=tuple((c, d) for c in where),
+            cages=(part.cage,),
+            rating=2.8,
+        )
+    return None
+
+
+def _union(t: Tables, units: Sequence[int]) -> int:
+    out = 0
+    for u in units:
+        out |= t.unit_bits[u]
+    return out
+
+
+# --- the 45 rule ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Virtual:
+    """Cells the 45 rule gives a sum: ``kind`` is ``innies``, ``outies`` or ``split``;
+    ``units`` the group of units; ``part`` the cells and sum; ``cages`` the cages the
+    sum was taken from (inside the units for innies, covering them for outies, the cage
+    that splits); ``unit_total`` what the units' empty cells add up to."""
+
+    kind: str
+    units: tuple[int, ...]
+    part: Part
+    cages: tuple[int, ...]
+    unit_total: int
+    cage_total: int
+
+
+@cache
+def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Groups of units the 45 rule takes together, fewest units first: 1 to
+    :data:`MAX_LINES` adjacent rows, the same of columns, single boxes (or regions) and
+    two boxes (or regions) side by side. ``(units, cell set)``."""
+    t = _tables(rules)
+    n = t.n
+    out: list[tuple[tuple[int, ...], int]] = []
+    for k in range(1, min(MAX_LINES, n - 1) + 1):
+        for first in (0, n):
+            for a in range(n - k + 1):
+                units = tuple(range(first + a, first + a + k))
+                out.append((units, _union(t, units)))
+        if k == 1:
+            out.extend(((u,), t.unit_bits[u]) for u in range(2 * n, 3 * n))
+        if k == 2:
+            for r in range(2 * n, 3 * n):
+                for s in range(r + 1, 3 * n):
+                    if _touch(t, t.unit_bits[r], t.unit_bits[s]):
+                        out.append(((r, s), t.unit_bits[r] | t.unit_bits[s]))
+    return tuple(out)
+
+
+def _tables(rules: Rules) -> Tables:
+    from ..candidates import tables
+
+    return tables(rules)
+
+
+def _touch(t: Tables, a: int, b: int) -> bool:
+    """Whether two cell sets share an edge."""
+    n = t.n
+    for c in cells_of(a):
+        r, col = divmod(c, n)
+        if (col + 1 < n and b >> (c + 1) & 1) or (r + 1 < n and b >> (c + n) & 1):
+            return True
+        if (col and b >> (c - 1) & 1) or (r and b >> (c - n) & 1):
+            return True
+    return False
+
+
+def virtual_cages(st: State) -> list[Virtual]:
+    """Every innie, outie and split-cage part the 45 rule gives, in the order the
+    groups come (fewest units first)."""
+    cached = st.memo.get("killer.virtual")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    t = st.tables
+    n = t.n
+    per_unit = n * (n + 1) // 2
+    values = st.values
+    parts = cage_parts(st)
+    bits = [cellset(p.cells) if p else 0 for p in parts]
+    # Cells in a cage with a sum (whose remaining sum is known).
+    summed = 0
+    for b in bits:
+        summed |= b
+    peer = t.peer_bits
+    out: list[Virtual] = []
+
+    def distinct(cells: Sequence[int]) -> bool:
+        return all(peer[a] >> b & 1 for i, a in enumerate(cells) for b in cells[i + 1 :])
+
+    for units, group in _groups(st.rules):
+        empty = group & st.empty
+        if not empty:
+            continue
+        need = per_unit * len(units) - sum(values[c] for c in cells_of(group & ~st.empty))
+        inside = [i for i, b in enumerate(bits) if b and not b & ~group]
+        crossing = [i for i, b in enumerate(bits) if b & group and b & ~group]
+        inside_total = sum(parts[i].total for i in inside)
+        covered = 0
+        for i in inside:
+            covered |= bits[i]
+        innies = empty & ~covered
+        m = innies.bit_count()
+        if 1 <= m <= MAX_VIRTUAL:
+            cells = tuple(cells_of(innies))
+            total = need - inside_total
+            host = [i for i in crossing if not innies & ~bits[i]]
+            out.append(
+                Virtual(
+                    "innies",
+                    units,
+                    Part(cells, total, host[0] if host else -1, distinct(cells)),
+                    tuple(inside),
+                    need,
+                    inside_total,
+                )
+            )
+            if host:
+                # The innies are all in one cage: the rest of it sums to what is left.
+                i = host[0]
+                rest = tuple(c for c in parts[i].cells if not group >> c & 1)
+                if len(rest) <= MAX_VIRTUAL:
+                    out.append(
+                        Virtual(
+                            "split",
+                            units,
+                            Part(rest, parts[i].total - total, i, True),
+                            tuple(inside),
+                            need,
+                            inside_total,
+                        )
+                    )
+        if crossing and not empty & ~summed:
+            outies = 0
+            for i in crossing:
+                outies |= bits[i]
+            outies &= ~group
+            m = outies.bit_count()
+            if 1 <= m <= MAX_VIRTUAL:
+                cells = tuple(cells_of(outies))
+                cover_total = inside_total + sum(parts[i].total for i in crossing)
+                total = cover_total - need
+                host = [i for i in crossing if not outies & ~bits[i]]
+                out.append(
+                    Virtual(
+                        "outies",
+                        units,
+                        Part(cells, total, host[0] if host else -1, distinct(cells)),
+                        tuple(sorted(inside + crossing)),
+                        need,
+                        cover_total,
+                    )
+                )
+    st.memo["killer.virtual"] = out
+    return out
+
+
+def group_name(rules: Rules, units: Sequence[int]) -> str:
+    """``row 3``, ``rows 1 and 2``, ``boxes 4 and 5``, ``regions 2 and 3``."""
+    if len(units) == 1:
+        return rules.unit_name(units[0])
+    kinds = {rules.unit_kind(u) for u in units}
+    if len(kinds) == 1:
+        kind = kinds.pop()
+        n = rules.n
+        plural = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}[kind]
+        return f"{plural} {join([str(u % n + 1) for u in sorted(units)])}"
+    return join([rules.unit_name(u) for u in units])
+
+
+def _why(st: State, v: Virtual) -> str:
+    """How the 45 rule gives ``v``'s sum, as the start of a sentence."""
+    n = st.tables.n
+    k = len(v.units)
+    per_unit = n * (n + 1) // 2
+    whole = f"{group_name(st.rules, v.units)} {'holds' if k == 1 else 'hold'} {per_unit * k}"
+    if k > 1:
+        whole += f" ({k} × {per_unit})"
+    if per_unit * k != v.unit_total:
+        whole += f", {v.unit_total} in {'its' if k == 1 else 'their'} empty cells"
+    count = len(v.cages)
+    them = "it" if k == 1 else "them"
+    cages = f"{count} cage{'s' if count != 1 else ''}"
+    if v.kind == "outies":
+        return f"{whole}; the {cages} covering {them} add up to {v.cage_total}"
+    if not count:
+        return whole
+    adds = "adds" if count == 1 else "add"
+    return f"{whole}; the {cages} wholly inside {them} {adds} up to {v.cage_total}"
+
+
+def _virtual_step(st: State, v: Virtual, tid: str, name: str, rating: float) -> Step | None:
+    shape = st.shape
+    part = v.part
+    cells = part.cells
+    if len(cells) == 1:
+        cell, d = cells[0], part.total
+        if not 1 <= d <= shape.n or not st.cands[cell] >> (d - 1) & 1:
+            return None
+        placements: tuple[Candidate, ...] = ((cell, d),)
+        elims: tuple[Candidate, ...] = ()
+    else:
+        sets, per = _options(st, part)
+        if part.distinct and not sets:
+            return None
+        if not all(per):
+            return None  # a wrong position
+        placements = ()
+        elims = tuple(
+            (c, d)
+            for c, m in zip(cells, per, strict=True)
+            for d in shape.digits_of_mask[st.cands[c] & ~m]
+        )
+        if not elims:
+            return None
+    why = _why(st, v)
+    where = cells_text(shape, cells)
+    many = len(cells) > 1
+    if v.kind == "split":
+        cage = cage_name(st.rules, part.cage)
+        left = v.part.total
+        full = cage_parts(st)[part.cage]
+        assert full is not None
+        text = (
+            f"{name}: {why}, so the cells of {cage} in "
+            f"{'it' if len(v.units) == 1 else 'them'} add up to {full.total - left}; "
+            f"the rest of that cage, {where}, then "
+            f"{'adds' if not many else 'add'} up to {full.total} − {full.total - left} = {left}"
+        )
+    else:
+        role = "innie" if v.kind == "innies" else "outie"
+        if v.kind == "innies":
+            arith = f"{v.unit_total} − {v.cage_total}"
+        else:
+            arith = f"{v.cage_total} − {v.unit_total}"
+        text = (
+            f"{name}: {why}, so the {role}{'s' if many else ''} {where} "
+            f"{'add' if many else 'is'}{' up to' if many else ''} {arith} = {part.total}"
+        )
+        if not many:
+            text = text.replace(f" = {part.total}", f" = {sym(shape, part.total)}")
+    if placements:
+        if v.kind == "split":
+            text += f", so {shape.cell_name(cells[0])} is {sym(shape, part.total)}."
+        else:
+            text += "."
+    else:
+        text += f": {elim_text(shape, elims)}."
+    units_all = tuple(v.units)
+    return Step(
+        tid,
+        name,
+        text,
+        placements=placements,
+        eliminations=elims,
+        cells=cells,
+        units=units_all,
+        candidates=tuple((c, d) for c in cells for d in st.candidate_digits(c)),
+        cages=v.cages if v.kind != "split" else (part.cage, *v.cages),
+        rating=round(rating + 0.2 * (len(v.units) - 1), 1),
+    )
+
+
+def _virtual_find(
+    st: State, sizes: range, kinds: tuple[str, ...], tid: str, name: str, rating: float
+) -> Step | None:
+    """The first step on a virtual cage of ``kinds`` with a size in ``sizes``: the
+    groups come fewest units first, so it is the lowest rated."""
+    if not st.rules.killer:
+        return None
+    for v in virtual_cages(st):
+        if v.kind in kinds and len(v.part.cells) in sizes:
+            step = _virtual_step(st, v, tid, name, rating)
+            if step is not None:
+                return step
+    return None
+
+
+def innie_outie(st: State) -> Step | None:
+    """The 45 rule leaves one innie or outie: its digit is the sum."""
+    return _virtual_find(st, range(1, 2), ("innies", "outies"), "innie_outie", "Innie/Outie", 2.8)
+
+
+def innie_outie_pair(st: State) -> Step | None:
+    """Two innies or outies with a known sum: a 2-cell virtual cage."""
+    return _virtual_find(
+        st, range(2, 3), ("innies", "outies"), "innie_outie_pair", "Innie/Outie Pair", 3.4
+    )
+
+
+def hidden_cage(st: State) -> Step | None:
+    """Three to five innies or outies with a known sum: a virtual cage."""
+    return _virtual_find(
+        st, range(3, MAX_VIRTUAL + 1), ("innies", "outies"), "hidden_cage", "Hidden Cage", 3.8
+    )
+
+
+def cage_split(st: State) -> Step | None:
+    """A unit's innies (or outies) all in one cage: the cage's other part sums to the
+    rest of its sum."""
+    return _virtual_find(st, range(1, MAX_VIRTUAL + 1), ("split",), "cage_split", "Cage Split", 4.2)
+
+
+__all__ = [
+    "MAX_LINES",
+    "MAX_VIRTUAL",
+    "Part",
+    "Virtual",
+    "cage_combination",
+    "cage_hidden_single",
+    "cage_last_cell",
+    "cage_name",
+    "cage_one_combination",
+    "cage_options",
+    "cage_parts",
+    "cage_permutation",
+    "cage_pointing",
+    "cage_split",
+    "cage_unit_overlap",
+    "group_name",
+    "hidden_cage",
+    "innie_outie",
+    "innie_outie_pair",
+    "virtual_cages",
+]
