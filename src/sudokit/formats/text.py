@@ -15,7 +15,7 @@ from ..errors import (
     ShapeError,
     SymbolError,
 )
-from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Rules, Shape, variant_name
+from ..geometry import CELL_COUNTS, SIZES, SYMBOLS, Cage, Rules, Shape, variant_name
 from ..grid import Grid
 
 # Characters a picture may use for its lines; they carry no cell.
@@ -52,7 +52,7 @@ def _check_duplicates(grid: Grid) -> None:
     conflicts = grid.conflicts()
     if conflicts:
         first = conflicts[0]
-        cell = first.cells[1]
+        cell = first.cells[min(1, len(first.cells) - 1)]  # a one-cell cage's wrong sum
         raise DuplicateError(str(first), row=cell // grid.size, col=cell % grid.size)
 
 
@@ -149,6 +149,15 @@ class ShownHeading:
         count = len(symbols) // 2 if self.mapped else len(symbols)
         return count if count in SIZES else None
 
+    def rules_with_cages(self, n: int, cages: list[Cage]) -> Rules:
+        """The rules of an ``n × n`` killer with ``cages`` (a jigsaw's letters from the
+        heading); RulesError when they cannot be."""
+        others = [v for v in self.variants if v != "jigsaw"]
+        if self.letters is None:
+            return Rules.make(n, others, None, cages)
+        region_of = [_REGION_LETTERS.index(ch) for ch in self.letters.upper()]
+        return Rules.make(n, others, region_of, cages)
+
     def rules(self, n: int, regions: str | None = None) -> Rules:
         """The rules of an ``n × n`` grid, the map's ``regions`` given for a mapped jigsaw."""
         letters = regions if regions is not None else self.letters
@@ -202,6 +211,8 @@ def parse_shown(text: str, *, check: bool = True) -> Grid:
     the digits and then their regions' letters (``5 . 3 …    A A B …``)."""
     first, _, body = text.lstrip().partition("\n")
     heading = read_heading(first)
+    if "killer" in heading.variants:
+        return _parse_killer_shown(heading, body, check)
     if not heading.mapped:
         plain = _from_symbols(_DECORATION.sub("", body), heading.size, False)
         rules = heading.rules(plain.size)
@@ -246,6 +257,139 @@ def parse_shown(text: str, *, check: bool = True) -> Grid:
                     )
         plain = _from_symbols("".join(cells), n, False)
         rules = heading.rules(n, "".join(regions))
+    grid = Grid(rules, plain.cells)
+    if check:
+        _check_duplicates(grid)
+    return grid
+
+
+#: Labels of killer cages in a picture: one letter each up to 52 cages, two from there.
+_CAGE_LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CAGE_SUM = re.compile(r"^([A-Za-z]{1,2})=(\d{1,4})$")
+
+
+def _cage_labels(count: int) -> list[str]:
+    if count <= len(_CAGE_LABELS):
+        return list(_CAGE_LABELS[:count])
+    return [a + b for a in _CAGE_LABELS for b in _CAGE_LABELS][:count]
+
+
+def _format_killer(grid: Grid, empty: str) -> str:
+    """A killer as :func:`format_shown` draws it: each row's digits, its region letters
+    for a jigsaw, its cells' cage labels (``.`` outside every cage), then the sums of the
+    cages whose first cell is in that row (``a=3 b=15``)."""
+    rules = grid.rules
+    n, shape = rules.n, rules.shape
+    labels = _cage_labels(len(rules.cages))
+    width = len(labels[0]) if labels else 1
+    symbols = empty + rules.symbols
+    letters = _REGION_LETTERS if n <= 9 else _REGION_LETTERS.lower()
+    code = "+".join(v.partition(":")[0] for v in rules.code.split("+"))
+    said = "each row's region letters, then" if rules.jigsaw else "each row"
+    lines = [
+        f"rules: {rules.name} ({code}); {said} its cells' cages, then the sums of the"
+        " cages starting in it"
+    ]
+    bc, br = shape.box_cols, shape.box_rows
+
+    def boxed(items: list[str]) -> str:
+        if rules.jigsaw:
+            return " ".join(items)
+        return " | ".join(" ".join(items[i : i + bc]) for i in range(0, n, bc))
+
+    def ruler(item_width: int) -> str:
+        return "-+-".join(["-" * (bc * (item_width + 1) - 1)] * (n // bc))
+
+    for r in range(n):
+        if r and r % br == 0 and not rules.jigsaw:
+            lines.append(ruler(1) + "    " + ruler(width))
+        row = range(r * n, r * n + n)
+        parts = [boxed([symbols[grid.cells[c]] for c in row])]
+        if rules.jigsaw:
+            parts.append(" ".join(letters[rules.region_of[c]] for c in row))
+        parts.append(
+            boxed([labels[i] if (i := rules.cage_of[c]) >= 0 else "." * width for c in row])
+        )
+        sums = [
+            f"{labels[i]}={cage.total}"
+            for i, cage in enumerate(rules.cages)
+            if cage.cells[0] // n == r and cage.total is not None
+        ]
+        if sums:
+            parts.append(" ".join(sums))
+        lines.append("    ".join(parts))
+    return "\n".join(lines)
+
+
+def _parse_killer_shown(heading: ShownHeading, body: str, check: bool) -> Grid:
+    """A killer picture :func:`_format_killer` drew: per row, the digits, a jigsaw's region
+    letters, the cage labels and the sums of cages (``a=3``)."""
+    jigsaw = "jigsaw" in heading.variants and heading.letters is None
+    rows: list[list[str]] = []
+    sums: dict[str, tuple[int, int]] = {}
+    n = heading.size
+    for number, line in enumerate(body.splitlines(), start=2):
+        if not _DECORATION.sub("", line):
+            continue  # a blank or ruler line
+        tokens = line.replace("|", " ").split()
+        if n is None:
+            raise ParseError(
+                "a killer picture's rules line needs the code with its size, such as"
+                " 'rules: killer (9+killer)'",
+                line=1,
+            )
+        want = n * (3 if jigsaw else 2)
+        r = len(rows)
+        if r == n:
+            raise CellCountError(f"more than {n} rows", line=number)
+        if len(tokens) < want:
+            what = "digits, region letters and cages" if jigsaw else "digits and cages"
+            raise CellCountError(
+                f"row {r + 1} holds {len(tokens)} items, expected {n} each of {what}",
+                line=number,
+                row=r,
+            )
+        for token in tokens[want:]:
+            m = _CAGE_SUM.match(token)
+            if m is None:
+                raise ParseError(
+                    f"row {r + 1}: {token!r} is not a cage sum such as a=12", line=number, row=r
+                )
+            if m.group(1) in sums:
+                raise ParseError(f"row {r + 1}: cage {m.group(1)!r} has two sums", line=number)
+            sums[m.group(1)] = (int(m.group(2)), number)
+        rows.append(tokens[:want])
+    if n is None or len(rows) != n:
+        raise CellCountError(f"expected {n or 'n'} rows under the rules, got {len(rows)}")
+    digits = "".join("".join(row[:n]) for row in rows)
+    if len(digits) != n * n:
+        raise CellCountError(f"expected one symbol per cell in the digits, got {len(digits)}")
+    plain = _from_symbols(digits, n, False)
+    regions = "".join("".join(row[n : 2 * n]) for row in rows) if jigsaw else None
+    members: dict[str, list[int]] = {}
+    for r, row in enumerate(rows):
+        for c, label in enumerate(row[-n:]):
+            if label.strip("."):
+                members.setdefault(label, []).append(r * n + c)
+    unknown = sorted(set(sums) - set(members))
+    if unknown:
+        raise ParseError(f"cage {unknown[0]!r} has a sum but no cells", line=sums[unknown[0]][1])
+    try:
+        cages = [
+            Cage(tuple(cells), sums.get(label, (None, 0))[0]) for label, cells in members.items()
+        ]
+        others = [v for v in heading.variants if v not in ("jigsaw", "killer")]
+        if jigsaw:
+            assert regions is not None
+            bad = next((ch for ch in regions if ch.upper() not in _REGION_LETTERS[:n]), None)
+            if bad is not None:
+                raise ParseError(f"{bad!r} is not a region letter (A-{_REGION_LETTERS[n - 1]})")
+            region_of = [_REGION_LETTERS.index(ch.upper()) for ch in regions]
+            rules = Rules.make(n, others, region_of, cages)
+        else:
+            rules = heading.rules_with_cages(n, cages)
+    except RulesError as err:
+        raise ParseError(str(err)) from None
     grid = Grid(rules, plain.cells)
     if check:
         _check_duplicates(grid)
@@ -411,6 +555,8 @@ def format_shown(grid: Grid, *, empty: str = ".") -> str:
     rules = grid.rules
     if rules.classic:
         return _boxed(grid, empty)
+    if rules.killer:
+        return _format_killer(grid, empty)
     if not rules.jigsaw:
         return f"rules: {rules.name} ({rules.code})\n" + _boxed(grid, empty)
     n = rules.n
