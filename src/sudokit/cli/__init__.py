@@ -46,6 +46,7 @@ COMMANDS: dict[str, str] = {
     "watch": "watch:watch",
     "print": "printing:print_cmd",
     "convert": "exchange:convert_cmd",
+    "web": "web:web",
 }
 
 
@@ -123,6 +124,7 @@ SUMMARIES: dict[str, str] = {
     "watch": "Watch algorithms solve a puzzle step by step, or make a GIF.",
     "print": "Print a PDF book of puzzles: given, from a file, or generated.",
     "convert": "Convert puzzles between the formats Sudoku programs exchange.",
+    "web": "Build or serve the web app (offline, for phone and desktop).",
 }
 
 
