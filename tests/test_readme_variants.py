@@ -15,10 +15,11 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def variant_commands() -> list[str]:
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("\n## Variants") :]
-    block = re.search(r"```sh\n(.*?)```", section, re.S)
-    assert block is not None, "the Variants section has no sh block"
-    lines = [line for line in block.group(1).splitlines() if line.startswith("sudokit ")]
+    start = text.index("\n## Variants")
+    section = text[start : text.index("\n## ", start + 1)]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
+    assert blocks, "the Variants section has no sh block"
+    lines = [line for b in blocks for line in b.splitlines() if line.startswith("sudokit ")]
     return [line for line in lines if not line.startswith("sudokit play")]
 
 
