@@ -23,9 +23,10 @@ use "no repeat"; these add the sums.
   cells (the *outies*) whose sum is known too. One such cell is placed.
 - **Innie/Outie Pair**: two innies (or outies) with a known sum: a 2-cell virtual cage.
 - **Hidden Cage**: three to five of them: a larger virtual cage with a known sum.
-- **Cage Split**: the innies (or outies) of a unit are all in one cage that crosses it:
-  the cage splits into two parts with known sums, and the part across the border is a
-  cage of its own.
+- **Cage Split**: the innies of some units are all in one cage that crosses them: the
+  cage splits into two parts with known sums (the innies', and the rest's), and either
+  part, lying wholly inside other units, counts there as a cage: the 45 rule over those
+  units leaves new innies with a known sum (Solo's ``split_block``).
 
 Virtual cages of innies or outies may repeat a digit where two of their cells are not
 peers: every deduction on them allows that.
@@ -221,11 +222,17 @@ def cage_last_cell(st: State) -> Step | None:
             continue  # a wrong position: nothing sound to say here
         cage = _cages(st.rules)[part.cage]
         total = cage.total
-        text = (
-            f"Last Cage Cell: {cage_name(st.rules, part.cage)} has one empty cell left, "
-            f"{shape.cell_name(cell)}; its other digits add up to {total - d}, so "
-            f"{shape.cell_name(cell)} is {total} − {total - d} = {sym(shape, d)}."
-        )
+        assert total is not None
+        name = cage_name(st.rules, part.cage)
+        if len(cage.cells) == 1:
+            where = shape.cell_name(cell)
+            text = f"Last Cage Cell: {name} is one cell, so {where} is {sym(shape, d)}."
+        else:
+            text = (
+                f"Last Cage Cell: {name} has one empty cell left, "
+                f"{shape.cell_name(cell)}; its other digits add up to {total - d}, so "
+                f"{shape.cell_name(cell)} is {total} − {total - d} = {sym(shape, d)}."
+            )
         return Step(
             "cage_last_cell",
             "Last Cage Cell",
@@ -490,7 +497,9 @@ def cage_pointing(st: State) -> Step | None:
         if shared and not gone & ~_union(t, shared):
             inside = f", all in {join([st.rules.unit_name(u) for u in shared])}"
         else:
-            inside = ", cells that all see the cells losing it"
+            losing = cells_of(gone)
+            sees = "sees" if len(losing) == 1 else "see"
+            inside = f", and {cells_text(shape, losing)} {sees} all of them"
         text = (
             f"Cage Pointing: {_must_text(st, part, sets, d)}, and it can only be in "
             f"{cells_text(shape, where, 'or')}{inside}: {elim_text(shape, elims)}."
@@ -523,8 +532,10 @@ def _union(t: Tables, units: Sequence[int]) -> int:
 class Virtual:
     """Cells the 45 rule gives a sum: ``kind`` is ``innies``, ``outies`` or ``split``;
     ``units`` the group of units; ``part`` the cells and sum; ``cages`` the cages the
-    sum was taken from (inside the units for innies, covering them for outies, the cage
-    that splits); ``unit_total`` what the units' empty cells add up to."""
+    sum was taken from (inside the units for innies and splits, covering them for
+    outies); ``unit_total`` what the units' empty cells add up to, ``cage_total`` what
+    those cages do. A split also has ``split``: the :class:`Split` whose piece lies in
+    the units (its sum is taken off too)."""
 
     kind: str
     units: tuple[int, ...]
@@ -532,6 +543,19 @@ class Virtual:
     cages: tuple[int, ...]
     unit_total: int
     cage_total: int
+    split: Split | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A cage the 45 rule splits: the innies of ``innies`` (a :class:`Virtual`) all lie
+    in cage ``cage``, which crosses the units; ``piece`` is the part of the cage used
+    next (its cells in the units, or the rest of it) and ``piece_total`` its sum."""
+
+    innies: Virtual
+    cage: int
+    piece: tuple[int, ...]
+    piece_total: int
 
 
 @cache
@@ -577,7 +601,7 @@ def _touch(t: Tables, a: int, b: int) -> bool:
 
 def virtual_cages(st: State) -> list[Virtual]:
     """Every innie, outie and split-cage part the 45 rule gives, in the order the
-    groups come (fewest units first)."""
+    groups come (fewest units first), the splits last."""
     cached = st.memo.get("killer.virtual")
     if cached is not None:
         return cached  # type: ignore[return-value]
@@ -593,9 +617,18 @@ def virtual_cages(st: State) -> list[Virtual]:
         summed |= b
     peer = t.peer_bits
     out: list[Virtual] = []
+    splits: list[Split] = []
+    # Per group: (units, cells, what its empty cells add up to, cages inside, their
+    # sum, innie cells).
+    seen: list[tuple[tuple[int, ...], int, int, list[int], int, int]] = []
 
     def distinct(cells: Sequence[int]) -> bool:
         return all(peer[a] >> b & 1 for i, a in enumerate(cells) for b in cells[i + 1 :])
+
+    def total_of(i: int) -> int:
+        part = parts[i]
+        assert part is not None
+        return part.total
 
     for units, group in _groups(st.rules):
         empty = group & st.empty
@@ -604,41 +637,32 @@ def virtual_cages(st: State) -> list[Virtual]:
         need = per_unit * len(units) - sum(values[c] for c in cells_of(group & ~st.empty))
         inside = [i for i, b in enumerate(bits) if b and not b & ~group]
         crossing = [i for i, b in enumerate(bits) if b & group and b & ~group]
-        inside_total = sum(parts[i].total for i in inside)
+        inside_total = sum(total_of(i) for i in inside)
         covered = 0
         for i in inside:
             covered |= bits[i]
         innies = empty & ~covered
+        seen.append((units, group, need, inside, inside_total, innies))
         m = innies.bit_count()
         if 1 <= m <= MAX_VIRTUAL:
             cells = tuple(cells_of(innies))
             total = need - inside_total
             host = [i for i in crossing if not innies & ~bits[i]]
-            out.append(
-                Virtual(
-                    "innies",
-                    units,
-                    Part(cells, total, host[0] if host else -1, distinct(cells)),
-                    tuple(inside),
-                    need,
-                    inside_total,
-                )
+            v = Virtual(
+                "innies",
+                units,
+                Part(cells, total, host[0] if host else -1, distinct(cells)),
+                tuple(inside),
+                need,
+                inside_total,
             )
+            out.append(v)
             if host:
-                # The innies are all in one cage: the rest of it sums to what is left.
+                # The innies are all in one cage: it splits into them and the rest.
                 i = host[0]
-                rest = tuple(c for c in parts[i].cells if not group >> c & 1)
-                if len(rest) <= MAX_VIRTUAL:
-                    out.append(
-                        Virtual(
-                            "split",
-                            units,
-                            Part(rest, parts[i].total - total, i, True),
-                            tuple(inside),
-                            need,
-                            inside_total,
-                        )
-                    )
+                rest = tuple(cells_of(bits[i] & ~group))
+                splits.append(Split(v, i, cells, total))
+                splits.append(Split(v, i, rest, total_of(i) - total))
         if crossing and not empty & ~summed:
             outies = 0
             for i in crossing:
@@ -647,21 +671,49 @@ def virtual_cages(st: State) -> list[Virtual]:
             m = outies.bit_count()
             if 1 <= m <= MAX_VIRTUAL:
                 cells = tuple(cells_of(outies))
-                cover_total = inside_total + sum(parts[i].total for i in crossing)
-                total = cover_total - need
+                cover_total = inside_total + sum(total_of(i) for i in crossing)
                 host = [i for i in crossing if not outies & ~bits[i]]
                 out.append(
                     Virtual(
                         "outies",
                         units,
-                        Part(cells, total, host[0] if host else -1, distinct(cells)),
+                        Part(cells, cover_total - need, host[0] if host else -1, distinct(cells)),
                         tuple(sorted(inside + crossing)),
                         need,
                         cover_total,
                     )
                 )
+    # A split cage's piece inside another group counts as a cage wholly inside it.
+    for split in splits:
+        piece = cellset(split.piece)
+        for units, group, need, inside, inside_total, innies in seen:
+            if units == split.innies.units or piece & ~innies or not bits[split.cage] & ~group:
+                continue
+            left = innies & ~piece
+            m = left.bit_count()
+            if 1 <= m <= MAX_VIRTUAL:
+                cells = tuple(cells_of(left))
+                total = need - inside_total - split.piece_total
+                out.append(
+                    Virtual(
+                        "split",
+                        units,
+                        Part(cells, total, -1, distinct(cells)),
+                        tuple(inside),
+                        need,
+                        inside_total,
+                        split,
+                    )
+                )
     st.memo["killer.virtual"] = out
     return out
+
+
+def total_of_cage(st: State, index: int) -> int:
+    """What the empty cells of cage ``index`` add up to."""
+    part = cage_parts(st)[index]
+    assert part is not None
+    return part.total
 
 
 def group_name(rules: Rules, units: Sequence[int]) -> str:
@@ -724,17 +776,34 @@ def _virtual_step(st: State, v: Virtual, tid: str, name: str, rating: float) -> 
             return None
     why = _why(st, v)
     where = cells_text(shape, cells)
+    extra = len(v.split.innies.units) - 1 if v.split is not None else 0
     many = len(cells) > 1
     if v.kind == "split":
-        cage = cage_name(st.rules, part.cage)
-        left = v.part.total
-        full = cage_parts(st)[part.cage]
-        assert full is not None
+        sp = v.split
+        assert sp is not None
+        first = sp.innies
+        cage = cage_name(st.rules, sp.cage)
+        inner = first.part
+        whole = total_of_cage(st, sp.cage)
+        said = (
+            f"{_why(st, first)}, so the cells of {cage} in "
+            f"{group_name(st.rules, first.units)} ({cells_text(shape, inner.cells)}) add up "
+            f"to {first.unit_total} − {first.cage_total} = {inner.total}"
+        )
+        if sp.piece != inner.cells:
+            said += (
+                f" and the rest of it ({cells_text(shape, sp.piece)}) to {whole} − "
+                f"{inner.total} = {sp.piece_total}"
+            )
+        that = "those cells" if sp.piece != inner.cells else "the split part"
+        arith = f"{v.unit_total} − {v.cage_total} − {sp.piece_total}"
+        if not v.cages:
+            arith = f"{v.unit_total} − {sp.piece_total}"
         text = (
-            f"{name}: {why}, so the cells of {cage} in "
-            f"{'it' if len(v.units) == 1 else 'them'} add up to {full.total - left}; "
-            f"the rest of that cage, {where}, then "
-            f"{'adds' if not many else 'add'} up to {full.total} − {full.total - left} = {left}"
+            f"{name}: {said}; then {_why(st, v)}, and {that} lie in "
+            f"{'it' if len(v.units) == 1 else 'them'} too, so {where} "
+            f"{'add up to' if many else 'is'} {arith} = "
+            f"{part.total if many else sym(shape, part.total)}"
         )
     else:
         role = "innie" if v.kind == "innies" else "outie"
@@ -749,10 +818,7 @@ def _virtual_step(st: State, v: Virtual, tid: str, name: str, rating: float) -> 
         if not many:
             text = text.replace(f" = {part.total}", f" = {sym(shape, part.total)}")
     if placements:
-        if v.kind == "split":
-            text += f", so {shape.cell_name(cells[0])} is {sym(shape, part.total)}."
-        else:
-            text += "."
+        text += "."
     else:
         text += f": {elim_text(shape, elims)}."
     units_all = tuple(v.units)
@@ -765,8 +831,8 @@ def _virtual_step(st: State, v: Virtual, tid: str, name: str, rating: float) -> 
         cells=cells,
         units=units_all,
         candidates=tuple((c, d) for c in cells for d in st.candidate_digits(c)),
-        cages=v.cages if v.kind != "split" else (part.cage, *v.cages),
-        rating=round(rating + 0.2 * (len(v.units) - 1), 1),
+        cages=v.cages if v.split is None else (v.split.cage, *v.cages),
+        rating=round(rating + 0.2 * (len(v.units) - 1 + extra), 1),
     )
 
 
@@ -805,8 +871,8 @@ def hidden_cage(st: State) -> Step | None:
 
 
 def cage_split(st: State) -> Step | None:
-    """A unit's innies (or outies) all in one cage: the cage's other part sums to the
-    rest of its sum."""
+    """A cage split by the 45 rule over some units, one of its parts inside other units:
+    the innies those units then leave (one to five cells) have a known sum."""
     return _virtual_find(st, range(1, MAX_VIRTUAL + 1), ("split",), "cage_split", "Cage Split", 4.2)
 
 
