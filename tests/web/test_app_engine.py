@@ -1,0 +1,218 @@
+"""The web app with its engine (sudokit in Pyodide, in a Worker): the grid says when it is
+ready, and hints, Check, new puzzles, links, the explanation and watched solvers come from
+the same Python engine as the command line and the desktop game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+#: Seconds Pyodide may take to start on a slow, busy machine (a limit on waiting, not a
+#: measure: the benchmark reports the time).
+READY = 120_000
+
+
+@pytest.fixture(autouse=True)
+def _engine(has_engine: bool) -> None:
+    if not has_engine:
+        pytest.skip("the site was built without the engine (npm is missing)")
+
+
+def ready(page: Any) -> None:
+    page.wait_for_function(
+        "document.querySelector('[role=grid]').getAttribute('aria-busy') === 'false'",
+        timeout=READY,
+    )
+    assert page.evaluate("window.sudokit.engine.ready"), page.evaluate(
+        "window.sudokit.engine.failed"
+    )
+
+
+def info(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("() => window.sudokit.session.game.info")
+    return result
+
+
+def button(page: Any, text: str) -> Any:
+    return page.get_by_role("button", name=text, exact=True)
+
+
+def names(page: Any) -> list[str]:
+    return [c.get_attribute("aria-label") for c in page.get_by_role("gridcell").all()]
+
+
+def cell_index(code: str, n: int) -> int:
+    m = re.fullmatch(r"r(\d+)c(\d+)", code)
+    assert m, code
+    return (int(m.group(1)) - 1) * n + int(m.group(2)) - 1
+
+
+def test_busy_until_the_engine_is_ready_then_staged_hints_and_apply(desktop: Any) -> None:
+    page = desktop.open()
+    # the board plays while the engine loads
+    assert page.get_by_role("grid", name=re.compile("Sudoku")).get_attribute("aria-busy") == "true"
+    ready(page)
+    status = page.get_by_role("status")
+    hint = button(page, "Hint")
+
+    hint.click()
+    page.wait_for_function("window.sudokit.ui.hint && window.sudokit.ui.hint.stage === 1")
+    first = status.inner_text()
+    assert first.strip()
+    assert not any(", hint" in n for n in names(page))  # stage 1: words only
+    assert not button(page, "Apply").is_visible()
+
+    hint.click()
+    page.wait_for_function("window.sudokit.ui.hint && window.sudokit.ui.hint.stage === 2")
+    hinted = [n for n in names(page) if ", hint" in n]
+    assert hinted  # stage 2: the cells are shown
+
+    hint.click()
+    page.wait_for_function("window.sudokit.ui.hint && window.sudokit.ui.hint.stage === 3")
+    assert status.inner_text() != first
+    moves = page.evaluate("window.sudokit.ui.hint.moves")
+    assert moves
+    apply = button(page, "Apply")
+    assert apply.is_visible()
+    apply.click()
+    n = int(info(page)["rules"].split("+")[0])
+    words = moves[0].split()
+    if words[0] == "p":  # a placement: the digit is in its cell now
+        cell = cell_index(words[1], n)
+        assert names(page)[cell] == f"row {cell // n + 1}, column {cell % n + 1}, {words[2]}"
+    assert page.evaluate("window.sudokit.session.moves") == moves
+    assert not button(page, "Apply").is_visible()
+    # the engine follows the page: its next hint is about the new position
+    hint.click()
+    page.wait_for_function("window.sudokit.ui.hint && window.sudokit.ui.hint.stage === 1")
+
+
+def test_check_with_the_engine_marks_a_wrong_digit(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    game = info(page)
+    n = int(game["rules"].split("+")[0])
+    wrong_at = page.evaluate(
+        """() => {
+          const s = window.sudokit.session, g = s.game;
+          const board = g.board(s.state);
+          for (let c = 0; c < board.length; c++) {
+            if (board[c]) continue;
+            const allowed = g.allowed(board, c);
+            for (let d = 1; d <= g.n; d++)
+              if ((allowed >> (d - 1)) & 1 && d !== g.solution[c]) return [c, d];
+          }
+          return null;
+        }"""
+    )
+    cell, digit = wrong_at
+    page.get_by_role("gridcell").nth(cell).click()
+    button(page, str(digit)).click()
+    button(page, "Check").click()
+    label = f"row {cell // n + 1}, column {cell % n + 1}, {digit}, mistake"
+    page.wait_for_function(
+        f"document.querySelectorAll('[role=gridcell]')[{cell}].getAttribute('aria-label') "
+        f"=== {label!r}"
+    )
+
+
+def test_new_game_dialog_makes_a_variant_puzzle_and_a_link_opens_one(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    button(page, "New game").click()
+    dialog = page.get_by_role("dialog", name="New game")
+    dialog.get_by_role("button", name="6×6").click()
+    levels = [b.inner_text() for b in dialog.locator("#new-levels button").all()]
+    assert levels == ["Easy", "Hard"]  # only what a 6×6 grid reaches
+    dialog.get_by_role("button", name="X", exact=True).click()
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_function("window.sudokit.session.game.info.rules === '6+x'", timeout=60_000)
+    assert page.get_by_role("gridcell").count() == 36
+    grid = page.get_by_role("grid", name=re.compile("Sudoku"))
+    assert "X" in grid.get_attribute("aria-label")
+    assert page.locator(".cell.diag").count() == 12  # both diagonals shaded
+    assert page.evaluate("JSON.parse(localStorage.getItem('sudokit.settings')).variant") == "x"
+
+    # a puzzle opened from a link (?p=...) replaces it
+    line = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    page.goto(desktop.url + "?p=" + quote(line))
+    ready(page)
+    page.wait_for_function(f"window.sudokit.session.game.info.givens === {line!r}")
+    first = page.get_by_role("gridcell").first.get_attribute("aria-label")
+    assert first == "row 1, column 1, 1, given"
+    assert "?p=" not in page.url  # the link does not reopen the puzzle over a later game
+
+
+def test_a_bad_pasted_puzzle_says_what_is_wrong_and_keeps_the_game(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    before = info(page)["givens"]
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Open puzzle").click()
+    page.get_by_label(re.compile("Paste a line of digits")).fill("12345")
+    page.get_by_role("button", name="Open", exact=True).click()
+    alert = page.get_by_role("alert")
+    page.wait_for_function("document.getElementById('open-error').textContent.length > 0")
+    assert alert.inner_text().strip()
+    assert info(page)["givens"] == before
+
+
+def test_share_copies_a_link_that_opens_the_same_puzzle(open_context: Any, app_url: str) -> None:
+    context = open_context(
+        viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("() => window.sudokit && window.sudokit.session")
+    ready(page)
+    givens = info(page)["givens"]
+    page.evaluate("delete Navigator.prototype.share")  # the copy path, as on desktops
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Share").click()
+    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('copied')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(app_url) and "?p=" in link
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_function(
+        f"() => window.sudokit && window.sudokit.session && "
+        f"window.sudokit.session.game.info.givens === {givens!r}",
+        timeout=READY,
+    )
+
+
+def test_the_whole_explanation_and_a_watched_solver(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Explain").click()
+    steps = page.locator("#explain-steps button")
+    steps.first.wait_for(timeout=60_000)
+    assert steps.count() >= 10
+    first = steps.first.inner_text()
+    steps.first.click()  # shows the step's cells on the board
+    assert page.get_by_role("status").inner_text() in first
+    assert page.locator(".cell.step").count() >= 1
+
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Watch a solver").click()
+    dialog = page.get_by_role("dialog", name="Watch a solver")
+    dialog.get_by_label("Algorithm").select_option("backtracking")
+    page.wait_for_function("window.document.querySelectorAll('#watch-counters dt').length > 0")
+    if button(dialog, "Pause").is_visible():  # it plays at once
+        button(dialog, "Pause").click()
+    text = page.locator("#watch-counters").inner_text()
+    assert "tries" in text or "steps" in text
+    before = page.locator("#watch-position").inner_text()
+    button(dialog, "Step").click()
+    assert page.locator("#watch-position").inner_text() != before
+    dialog.get_by_label("Algorithm").select_option("human")
+    page.wait_for_function(
+        "document.getElementById('watch-text').textContent.length > 0 && "
+        "!document.getElementById('watch-text').textContent.includes('working')"
+    )
