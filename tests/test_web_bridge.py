@@ -223,6 +223,19 @@ def test_sync_replays_the_pages_log_and_keeps_the_game(engine: Engine) -> None:
     assert back["cells"][EMPTY] == WRONG and back["position"] == 2
 
 
+def test_sync_keeps_a_puzzle_with_several_solutions_as_open_gave_it() -> None:
+    e = Engine()
+    game = call(e, "open", text="1..." + "." * 12)
+    log = ["s r1c2 3"]
+    args = {"rules": "4", "givens": game["givens"], "solution": game["solution"], "moves": log}
+    if game["solution"][1] == "3":
+        log[0] = "s r1c2 2"
+    view = call(e, "sync", unique=False, **args)
+    assert view["mistakes"] == []  # no one solution to call a digit wrong by
+    assert call(e, "sync", unique=True, **args)["mistakes"] == [1]
+    assert "unique must be true or false" in error(e, "sync", unique="no", **args)
+
+
 def test_sync_without_a_solution_solves_the_puzzle() -> None:
     e = Engine()
     call(e, "sync", rules="9", givens=GIVENS, moves=[])

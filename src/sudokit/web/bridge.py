@@ -31,10 +31,11 @@ puzzle with several solutions is opened anyway (``unique`` false).
 ``share {rules, givens}`` → ``{"line", "link"}``: the rules-carrying line and the page
 query that opens it (``?p=<line, URL-encoded>``).
 
-``sync {rules, givens, solution?, moves=[], position?, level?, seed?, elapsed?}`` →
-*view*: the page's game replayed (``position``: how many moves are played, the rest
-can be redone; default all); it becomes the game kept. Without ``solution`` the puzzle
-is solved here (and may have several solutions).
+``sync {rules, givens, solution?, unique=true, moves=[], position?, level?, seed?,
+elapsed?}`` → *view*: the page's game replayed (``position``: how many moves are
+played, the rest can be redone; default all); it becomes the game kept. Without
+``solution`` the puzzle is solved here (and may have several solutions); with it,
+``unique`` false says it is one of several (the game's ``unique``, as ``open`` gave it).
 
 ``play {move}`` / ``undo`` / ``redo`` / ``view`` → *view*.
 
@@ -140,7 +141,17 @@ class Engine:
             "share": (self._share, ("rules", "givens")),
             "sync": (
                 self._sync,
-                ("rules", "givens", "solution", "moves", "position", "level", "seed", "elapsed"),
+                (
+                    "rules",
+                    "givens",
+                    "solution",
+                    "unique",
+                    "moves",
+                    "position",
+                    "level",
+                    "seed",
+                    "elapsed",
+                ),
             ),
             "play": (self._play, ("move",)),
             "undo": (self._undo, ()),
@@ -248,7 +259,9 @@ class Engine:
         else:
             solution = _grid(rules, _str(args, "solution", None), "solution")
             _check_solution(puzzle, solution)
-            unique = True
+            unique = args.get("unique", True)
+            if not isinstance(unique, bool):
+                raise BadRequest(f"unique must be true or false, not {_kind(unique)}")
         try:
             play = Play.replay(
                 puzzle,
