@@ -21,7 +21,7 @@ from sudokit.cli import main
 from sudokit.geometry import Cage, Rules
 from sudokit.logic import BY_ID, State, Step, next_step, rate, select
 from sudokit.logic.engine import steps
-from sudokit.logic.techniques import killer
+from sudokit.logic.techniques import killer, killer45
 
 DATA = Path(__file__).parent / "data" / "killer_solo.txt"
 SGT_SOLO = shutil.which("sgt-solo") or shutil.which("sgt-solo", path="/usr/games")
@@ -268,7 +268,7 @@ def test_innie_pair_that_may_repeat() -> None:
     rules = _rules(*cages)
     st = _settle(_state(rules), ["cage_one_combination", "cage_combination", "cage_permutation"])
     st = st.applied((), [(8, d) for d in (5, 6, 7)] + [(9, d) for d in (1, 2, 3)])
-    v = [v for v in killer.virtual_cages(st) if v.units == (0, 1) and v.kind == "innies"]
+    v = [v for v in killer45.virtual_cages(st) if v.units == (0, 1) and v.kind == "innies"]
     assert v and v[0].part.cells == (8, 9) and v[0].part.total == 8
     assert not v[0].part.distinct  # 4 + 4 is allowed
     _, per = killer._options(st, v[0].part)
