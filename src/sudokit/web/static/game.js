@@ -248,12 +248,13 @@ export class Session {
     return this.game.isSolved(this.state);
   }
 
+  // As sudokit.game.Session: a solved game is over, nothing more is undone or redone.
   get canUndo() {
-    return this.position > 0;
+    return this.position > 0 && !this.finished;
   }
 
   get canRedo() {
-    return this.position < this.moves.length;
+    return this.position < this.moves.length && !this.finished;
   }
 
   /** Play a move code; false when it changes nothing (not recorded). Throws MoveError. */
