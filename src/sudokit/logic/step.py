@@ -43,7 +43,8 @@ class Step:
       look at, when the technique has one), ``candidates`` (the pattern's candidates) and
       ``secondary`` (fins, the second colour, ...); ``links`` for chains; ``cages``
       the killer cages the step reads (indices into the rules' cages, the first one to
-      look at first);
+      look at first); ``sets`` the cell sets the step reasons about as wholes (the
+      almost locked sets of an ALS step, in the order its sentence names them);
     - ``text``: one plain-English sentence;
     - ``rating``: the step's difficulty on the Sudoku Explainer scale (see
       :mod:`sudokit.logic.grade`).
@@ -61,6 +62,7 @@ class Step:
     links: tuple[Link, ...] = ()
     rating: float = 0.0
     cages: tuple[int, ...] = ()
+    sets: tuple[tuple[int, ...], ...] = ()
 
     def to_dict(self, shape: Shape) -> dict[str, Any]:
         """A JSON-ready dict; cells are named ``r3c5`` and digits are ints."""

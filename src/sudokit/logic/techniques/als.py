@@ -181,6 +181,7 @@ def als_xz(st: State) -> Step | None:
         candidates=tuple((c, d) for c in a_cells for d in st.candidate_digits(c)),
         secondary=tuple((c, d) for c in b_cells for d in st.candidate_digits(c)),
         rating=7.5,
+        sets=(tuple(a_cells), tuple(b_cells)),
     )
 
 
@@ -281,6 +282,7 @@ def als_xy_wing(st: State) -> Step | None:
         candidates=tuple((c, d) for c in a_cells + b_cells for d in st.candidate_digits(c)),
         secondary=tuple((c, d) for c in c_cells for d in st.candidate_digits(c)),
         rating=7.8,
+        sets=(tuple(a_cells), tuple(b_cells), tuple(c_cells)),
     )
 
 
@@ -400,6 +402,7 @@ def death_blossom(st: State) -> Step | None:
         candidates=tuple((c, d) for c in cells for d in st.candidate_digits(c)),
         secondary=tuple((stem, d) for d in st.candidate_digits(stem)),
         rating=7.9,
+        sets=tuple(tuple(cells_of(sets[i].cells)) for i in chosen),
     )
 
 
@@ -511,4 +514,5 @@ def _chain_step(
         candidates=tuple((c, d) for c in cells_of(ends) for d in st.candidate_digits(c)),
         secondary=tuple((c, d) for c in cells_of(middle & ~ends) for d in st.candidate_digits(c)),
         rating=round(7.9 + 0.1 * (len(path) - 4), 1),
+        sets=tuple(tuple(cells_of(sets[i].cells)) for i in path),
     )
