@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from .errors import GenerationError, UnsupportedRulesError
+from .generator_killer import check_sizes, givens_cells, killer_puzzle
 from .geometry import VARIANTS, Rules, Shape, variant_name
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
@@ -109,6 +110,8 @@ def levels_for(size: int, variant: str | Iterable[str] = ()) -> tuple[str, ...]:
     if not names:
         return REACHABLE[size]
     key = "+".join(v for v in VARIANTS if v in names)
+    if "killer" in names:
+        return KILLER_REACHABLE.get((size, key), ())
     return VARIANT_REACHABLE.get((size, key), REACHABLE[size])
 
 
@@ -256,6 +259,8 @@ def generate(
     max_attempts: int | None = None,
     variant: str | Iterable[str] | None = None,
     rules: Rules | str | None = None,
+    givens: int | None = None,
+    cage_sizes: tuple[int, int] | None = None,
 ) -> Grid:
     """A puzzle with exactly one solution.
 
@@ -276,7 +281,14 @@ def generate(
       :data:`sudokit.geometry.VARIANTS`): the puzzle is made under those rules. A jigsaw
       gets random connected regions (:func:`random_regions`), drawn from the seed;
     - ``rules``: the puzzle's rules as a value or a code (``"9+x"``, a jigsaw with its
-      regions): to make puzzles on a given jigsaw layout. Not with ``variant``.
+      regions): to make puzzles on a given jigsaw layout. Not with ``variant``;
+    - ``givens`` (killer): how many digits are given besides the cages (default none);
+    - ``cage_sizes`` (killer): the smallest and largest cage, in cells (default 1 to 5
+      at ``easy``, 2 to 5 above it: a one-cell cage gives its digit away).
+
+    A killer (``variant="killer"``, alone or with others) gets random connected cages
+    whose sums come from a random solution, merged while the solution stays unique
+    (see :mod:`sudokit.generator_killer`).
 
     The puzzle's grid carries its rules (``grid.rules``). A level or technique the size
     or the rules cannot reach (:func:`levels_for`), rules no grid can keep (non-consecutive
@@ -284,8 +296,10 @@ def generate(
     :class:`~sudokit.errors.GenerationError` (a ``ValueError``): never an easier puzzle
     labelled as asked.
     """
-    chosen, draw = _rules_asked(size, variant, rules)
+    chosen, draw, killer = _rules_asked(size, variant, rules)
     shape = chosen.shape
+    if not killer and (givens is not None or cage_sizes is not None):
+        raise ValueError("givens and cage sizes are for killer puzzles (variant='killer')")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         names = ", ".join(DIFFICULTIES)
         raise ValueError(f"unknown difficulty {difficulty!r} (choose from {names})")
@@ -295,10 +309,18 @@ def generate(
             raise ValueError(unknown_technique(tid))
     groups = symmetry_groups(shape, symmetry)
     n = shape.n
-    variants = tuple(v for v in VARIANTS if v in chosen.variants or (draw and v == "jigsaw"))
+    variants = tuple(
+        v
+        for v in VARIANTS
+        if v in chosen.variants or (draw and v == "jigsaw") or (killer and v == "killer")
+    )
     if difficulty is not None or need:
         _check_reachable(n, difficulty, need, variants)
     rng = random.Random(seed)
+    if killer:
+        return _generate_killer(
+            chosen, draw, rng, seed, difficulty, need, groups, givens, cage_sizes, max_attempts
+        )
     space: Shape | Rules = shape
     first: list[int] = []
     if variants:
@@ -347,6 +369,89 @@ def generate(
     )
 
 
+#: The levels killer puzzles are made at, per size and the other variants (as
+#: :func:`levels_for` keys them, ``killer`` included): those the logic engine grades
+#: killers at, found by rating generated ones. Killers of other sizes and rules are made
+#: without a level.
+KILLER_REACHABLE: dict[tuple[int, str], tuple[str, ...]] = {}
+
+#: Cage layouts tried per killer before generation gives up: each is drawn on a fresh
+#: solution; one in a few is dropped (a single cell that no merge can take).
+KILLER_ATTEMPTS: dict[int, int] = {4: 200, 6: 200, 9: 200, 12: 20, 16: 10}
+
+
+def _generate_killer(
+    base: Rules,
+    draw: bool,
+    rng: random.Random,
+    seed: object,
+    difficulty: str | None,
+    need: frozenset[str],
+    groups: list[tuple[int, ...]],
+    givens: int | None,
+    cage_sizes: tuple[int, int] | None,
+    max_attempts: int | None,
+) -> Grid:
+    """A killer under ``base``'s rules and random cages (see :func:`generate`)."""
+    n = base.n
+    if cage_sizes is None:
+        cage_sizes = (1 if difficulty == "easy" else 2, min(5, n))
+    sizes = check_sizes(cage_sizes, n)
+    count = givens_count(givens, base.ncells)
+    target = None if difficulty is None and not need else _killer_target(difficulty, need)
+    keep: Callable[[Grid], bool] | None = None
+    if target is not None:
+        level = LEVELS[target]
+
+        def keep(grid: Grid) -> bool:  # merge only while the level still finishes it
+            return finishes(grid, level)
+
+    attempts = max_attempts if max_attempts is not None else KILLER_ATTEMPTS.get(n, 50)
+    chosen = base
+    for attempt in range(max(1, attempts)):
+        if attempt == 0:
+            chosen, full = _variant_start(base, draw, rng)
+        else:
+            full = _fill(chosen, rng)
+        cells = givens_cells(chosen.ncells, count, groups, rng)
+        grid = killer_puzzle(chosen, full, rng, givens=cells, sizes=sizes, keep=keep)
+        if grid is None:
+            continue
+        if target is None:
+            return grid
+        try:
+            distance = _distance(grid, target, need)
+        except UnsupportedRulesError:
+            raise GenerationError(_no_levels(grid.rules)) from None
+        if distance == 0:
+            return grid
+    what = f"{n}×{n} {chosen.name + ' + killer' if chosen.variants else 'killer'}"
+    asked = f"{difficulty} " if difficulty else ""
+    raise GenerationError(
+        f"no {asked}{what} puzzle with cages of {sizes[0]} to {sizes[1]} cells found in "
+        f"{attempts} attempts from seed {seed!r}: try another seed, more attempts or other "
+        "cage sizes"
+    )
+
+
+def _killer_target(difficulty: str | None, need: frozenset[str]) -> int:
+    """The level index asked of a killer, or a GenerationError when killers are not made
+    at levels (yet) under these rules."""
+    floor = max((LEVELS.index(BY_ID[t].level) for t in need), default=0)
+    return floor if difficulty is None else max(floor, LEVELS.index(difficulty))
+
+
+def givens_count(givens: int | None, ncells: int) -> int:
+    """How many givens a killer gets (``None``: none), checked."""
+    if givens is None:
+        return 0
+    if not 0 <= givens < ncells:
+        raise ValueError(
+            f"givens: a killer of {ncells} cells takes 0 to {ncells - 1}, not {givens}"
+        )
+    return givens
+
+
 def _no_levels(rules: Rules) -> str:
     return (
         f"levels for {rules.name} puzzles need the logic engine, which does not take "
@@ -356,24 +461,30 @@ def _no_levels(rules: Rules) -> str:
 
 def _rules_asked(
     size: int | None, variant: str | Iterable[str] | None, rules: Rules | str | None
-) -> tuple[Rules, bool]:
-    """The rules :func:`generate` is asked for, and whether a jigsaw layout is to be drawn
-    (then the rules are the others, on boxes, until it is)."""
+) -> tuple[Rules, bool, bool]:
+    """The rules :func:`generate` is asked for, whether a jigsaw layout is to be drawn
+    (then the rules are the others, on boxes, until it is), and whether cages are (then
+    the rules are the others, without cages)."""
     if rules is not None:
         if variant is not None:
             raise ValueError("give the variants or the rules, not both")
         chosen = Rules.parse(rules) if isinstance(rules, str) else rules
         if size is not None and size != chosen.n:
             raise ValueError(f"size {size} does not match the rules {chosen.code!r}")
-        return chosen, False
+        if chosen.killer:
+            raise ValueError(
+                "rules with cages are a puzzle already: generate draws its own cages "
+                "(variant='killer')"
+            )
+        return chosen, False, False
     n = 9 if size is None else size
     shape = Shape.of(n)  # an unknown size is a ValueError naming the sizes
     if variant is None:
-        return shape.rules, False
+        return shape.rules, False, False
     words = variant.replace("+", ",").split(",") if isinstance(variant, str) else variant
     names = {variant_name(w) for w in words if w.strip()}
     draw = "jigsaw" in names
-    return Rules.make(n, names - {"jigsaw"}), draw
+    return Rules.make(n, names - {"jigsaw", "killer"}), draw, "killer" in names
 
 
 def random_regions(size: int, rng: random.Random) -> tuple[int, ...]:
@@ -571,6 +682,11 @@ def _check_reachable(
     grid = f"{size}×{size}"
     if variants:
         grid += " " + " + ".join("X" if v == "x" else v for v in variants)
+    if not reach:
+        raise GenerationError(
+            f"{grid} puzzles are made without a level: the logic engine does not grade "
+            "them yet (leave out the difficulty and the required techniques)"
+        )
     if difficulty is not None and difficulty not in reach:
         raise GenerationError(
             f"{grid} puzzles cannot be made {difficulty}: they reach {', '.join(reach)}"

@@ -1,0 +1,163 @@
+"""Killer generation: unique puzzles (checked by a counter written here from the plain
+rules, not sudokit's), valid sums, seeds that reproduce, connected cages of the sizes
+asked for, givens on request, killer with X and jigsaw, and clear refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from helpers import is_variant_solution, variant_groups
+from sudokit import count_solutions, solve
+from sudokit.errors import GenerationError
+from sudokit.generator import generate, levels_for
+from sudokit.generator_killer import connected
+
+
+def _count(
+    puzzle: Sequence[int], n: int, groups: list[list[int]], cages: list[tuple[list[int], int]]
+) -> int:
+    """Solutions of a killer (up to 2), by plain backtracking: each group holds a digit
+    once, each cage none twice and its sum; a cage's partial sum is bounded by the
+    least and most its empty cells can still add."""
+    cells = list(puzzle)
+    near: list[set[int]] = [set() for _ in cells]
+    for g in [*groups, *(c for c, _ in cages)]:
+        for a in g:
+            near[a].update(b for b in g if b != a)
+    cage_of = {c: i for i, (cs, _) in enumerate(cages) for c in cs}
+
+    def fits(cell: int, d: int) -> bool:
+        if any(cells[p] == d for p in near[cell]):
+            return False
+        i = cage_of.get(cell)
+        if i is None:
+            return True
+        cs, total = cages[i]
+        placed = [cells[c] for c in cs if cells[c]] + [d]
+        left = len(cs) - len(placed)
+        free = sorted(set(range(1, n + 1)) - set(placed))
+        if len(free) < left:
+            return False
+        low = sum(placed) + sum(free[:left])
+        high = sum(placed) + sum(free[len(free) - left :]) if left else sum(placed)
+        return low <= total <= high
+
+    found = 0
+
+    def rec() -> bool:
+        nonlocal found
+        best, options = -1, list(range(n + 1))
+        for cell, v in enumerate(cells):
+            if not v:
+                ok = [d for d in range(1, n + 1) if fits(cell, d)]
+                if len(ok) < len(options):
+                    best, options = cell, ok
+                    if not ok:
+                        return False
+        if best < 0:
+            found += 1
+            return found >= 2
+        for d in options:
+            cells[best] = d
+            if rec():
+                return True
+        cells[best] = 0
+        return False
+
+    rec()
+    return found
+
+
+def _cages(grid: object) -> list[tuple[list[int], int]]:
+    return [(list(c.cells), c.total) for c in grid.rules.cages]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 1), (4, 2), (4, 3), (6, 1), (6, 2), (6, 7)])
+def test_small_killers_are_unique_by_an_independent_count(size: int, seed: int) -> None:
+    grid = generate(size, seed=seed, variant="killer")
+    rules = grid.rules
+    assert rules.killer and rules.variants == ("killer",)
+    assert all(v == 0 for v in grid.cells), "no givens unless asked"
+    groups = variant_groups(size)
+    assert _count(grid.cells, size, groups, _cages(grid)) == 1
+    assert _count(grid.cells, size, groups, []) == 2, "the counter sees several solutions"
+    solution = solve(grid)
+    assert solution is not None
+    assert is_variant_solution(grid.cells, solution.cells, size, cages=rules.cages)
+    covered = sorted(c for cage in rules.cages for c in cage.cells)
+    assert covered == list(range(size * size)), "the cages cover the grid once"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_9x9_killers_are_unique_valid_and_connected(seed: int) -> None:
+    grid = generate(9, seed=seed, variant="killer")
+    rules = grid.rules
+    assert count_solutions(grid, limit=2) == 1
+    solution = solve(grid)
+    assert solution is not None
+    assert is_variant_solution(grid.cells, solution.cells, 9, cages=rules.cages)
+    for cage in rules.cages:
+        assert 2 <= len(cage.cells) <= 5, "above easy, no one-cell cage; none over 5"
+        assert connected(cage.cells, 9)
+        digits = [solution.cells[c] for c in cage.cells]
+        assert len(set(digits)) == len(digits) and sum(digits) == cage.total
+
+
+def test_the_same_seed_gives_the_same_killer() -> None:
+    a = generate(6, seed=11, variant="killer")
+    b = generate(6, seed=11, variant="killer")
+    c = generate(6, seed=12, variant="killer")
+    assert a.rules is b.rules and a.cells == b.cells
+    assert c.rules is not a.rules
+
+
+def test_cage_sizes_are_kept_and_one_cell_cages_only_when_asked() -> None:
+    grid = generate(6, seed=3, variant="killer", cage_sizes=(2, 3))
+    assert all(2 <= len(c.cells) <= 3 for c in grid.rules.cages)
+    assert _count(grid.cells, 6, variant_groups(6), _cages(grid)) == 1
+    with pytest.raises(ValueError, match="at most 4 cells"):
+        generate(4, seed=1, variant="killer", cage_sizes=(2, 5))
+    with pytest.raises(ValueError, match="give every digit away"):
+        generate(4, seed=1, variant="killer", cage_sizes=(1, 1))
+
+
+def test_givens_on_request() -> None:
+    grid = generate(6, seed=5, variant="killer", givens=6)
+    assert sum(1 for v in grid.cells if v) == 6
+    assert _count(grid.cells, 6, variant_groups(6), _cages(grid)) == 1
+    solution = solve(grid)
+    assert solution is not None
+    assert is_variant_solution(grid.cells, solution.cells, 6, cages=grid.rules.cages)
+    with pytest.raises(ValueError, match="givens"):
+        generate(6, seed=5, variant="killer", givens=36)
+    with pytest.raises(ValueError, match="killer"):
+        generate(6, seed=5, givens=3)
+
+
+def test_killer_x_and_killer_jigsaw() -> None:
+    x = generate(6, seed=2, variant="killer,x")
+    assert set(x.rules.variants) == {"x", "killer"}
+    assert _count(x.cells, 6, variant_groups(6, ["x"]), _cages(x)) == 1
+    jig = generate(6, seed=4, variant="killer,jigsaw")
+    rules = jig.rules
+    assert set(rules.variants) == {"jigsaw", "killer"}
+    groups = variant_groups(6, [], rules.region_of)
+    assert _count(jig.cells, 6, groups, _cages(jig)) == 1
+    assert jig.rules.code.count("jigsaw:") == 1
+    again = generate(6, seed=4, variant="killer,jigsaw")
+    assert again.rules is rules
+
+
+def test_levels_are_refused_clearly_until_killers_are_graded() -> None:
+    if levels_for(9, "killer"):
+        pytest.skip("killers are made at levels")
+    with pytest.raises(GenerationError, match="without a level"):
+        generate(9, seed=1, variant="killer", difficulty="hard")
+
+
+def test_rules_with_cages_are_not_a_request() -> None:
+    grid = generate(4, seed=1, variant="killer")
+    with pytest.raises(ValueError, match="cages"):
+        generate(seed=1, rules=grid.rules)
