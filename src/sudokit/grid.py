@@ -32,7 +32,9 @@ class Conflict:
     ``unit`` is the unit's number in ``rules.units``, or ``-1`` for a relation that is not
     a unit; ``relation`` says which: ``"unit"``, ``"knight"``, ``"king"`` (one digit
     twice a knight's or king's move apart) or ``"consecutive"`` (``digit`` and
-    ``digit + 1`` side by side). ``rules`` is None for the shape's classic rules.
+    ``digit + 1`` side by side); under killer rules ``"cage"`` (``digit`` twice in the
+    cage numbered ``unit`` in ``rules.cages``) and ``"sum"`` (the full cage ``unit``
+    adds up to ``digit``, not to its sum). ``rules`` is None for the shape's classic rules.
     """
 
     shape: Shape
@@ -46,8 +48,12 @@ class Conflict:
         """The rule broken, in words, and where: ``duplicate 5 in row 3 (r3c2, r3c7)``."""
         names = ", ".join(self.shape.cell_name(c) for c in self.cells)
         symbols = self.shape.symbols
-        symbol = symbols[self.digit - 1]
         relation = self.relation
+        if relation == "sum" and self.rules is not None:
+            return f"{self.rules.cage_name(self.unit)} adds up to {self.digit} ({names})"
+        symbol = symbols[self.digit - 1]
+        if relation == "cage" and self.rules is not None:
+            return f"duplicate {symbol} in {self.rules.cage_name(self.unit)} ({names})"
         if relation == "unit":
             where = (self.rules or self.shape).unit_name(self.unit)
             return f"duplicate {symbol} in {where} ({names})"
@@ -237,6 +243,18 @@ class Grid:
                         w = cells[b]
                         if a < b and w and (w == v + 1 or w == v - 1):
                             out.append(Conflict(shape, min(v, w), -1, (a, b), rules, "consecutive"))
+        for i, cage in enumerate(rules.cages):
+            where: dict[int, list[int]] = {}
+            for c in cage.cells:
+                if cells[c]:
+                    where.setdefault(cells[c], []).append(c)
+            for digit in sorted(where):
+                if len(where[digit]) > 1:
+                    out.append(Conflict(shape, digit, i, tuple(where[digit]), rules, "cage"))
+            if cage.total is not None and len(where) == len(cage.cells):
+                total = sum(cells[c] for c in cage.cells)
+                if total != cage.total:
+                    out.append(Conflict(shape, total, i, cage.cells, rules, "sum"))
         return out
 
     def has_conflicts(self) -> bool:
@@ -276,6 +294,13 @@ class Grid:
                     w = cells[p]
                     if w and (w == v + 1 or w == v - 1):
                         return True
+        for cage in rules.cages:
+            values = [cells[c] for c in cage.cells]
+            filled = [v for v in values if v]
+            if len(set(filled)) != len(filled):
+                return True
+            if cage.total is not None and len(filled) == len(values) and sum(values) != cage.total:
+                return True
         return False
 
     def conflicting_cells(self) -> frozenset[int]:
