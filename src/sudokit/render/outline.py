@@ -13,7 +13,7 @@ or points and strokes it in its own colours:
 - ``diagonals``: the two main diagonals of X, corner to corner;
 - ``shaded``: cells to fill with a light shade (windoku's windows);
 - ``cages``: killer cages, dashed outlines inset from the cell edges with the sum at
-  their first cell (none yet: the rules have no cages so far);
+  their top-left cell (the first in reading order);
 - ``caption``: the rules in words for a rules line (``X + anti-knight``), empty for
   classic rules. Relations that are not drawn (anti-knight, anti-king,
   non-consecutive) are stated there.
@@ -94,6 +94,7 @@ def outline(rules: Rules) -> Outline:
         shaded = tuple(
             sorted(c for u, cells in enumerate(rules.units) if kinds[u] == "window" for c in cells)
         )
+    cages = tuple(cage_outline(n, cage.cells, cage.total) for cage in rules.cages)
     return Outline(
         n,
         tuple(thin),
@@ -101,7 +102,7 @@ def outline(rules: Rules) -> Outline:
         border,
         diagonals,
         shaded,
-        (),
+        cages,
         "" if rules.classic else rules.name,
     )
 
@@ -110,7 +111,8 @@ def cage_outline(
     n: int, cells: tuple[int, ...], total: int | None, inset: float = 0.12
 ) -> CageOutline:
     """The dashed outline of a cage of ``cells`` on an ``n × n`` grid, ``inset`` of a cell
-    inside the cells' outer edges (ready for killer cages)."""
+    inside the cells' outer edges; its sum goes in its first cell in reading order (the
+    top row's leftmost), as printed killers place it."""
     inside = set(cells)
     a = inset
 
@@ -194,4 +196,32 @@ def scale(seg: Segment, x0: float, y0: float, unit: float) -> tuple[float, float
     return (x0 + seg[0] * unit, y0 + seg[1] * unit, x0 + seg[2] * unit, y0 + seg[3] * unit)
 
 
-__all__ = ["CageOutline", "Outline", "Segment", "cage_outline", "merge", "outline", "scale"]
+def dashes(seg: Segment, on: float, off: float) -> list[Segment]:
+    """A horizontal or vertical segment cut into dashes about ``on`` long with gaps about
+    ``off`` (in the segment's units), stretched so that a dash starts and ends it: the
+    corners of a cage's outline are always inked."""
+    x0, y0, x1, y1 = seg
+    length = abs(x1 - x0) + abs(y1 - y0)
+    count = round((length + off) / (on + off))
+    if count < 2 or length <= 2 * on:
+        return [seg]
+    gap = (length - count * on) / (count - 1)
+    dx, dy = (1.0, 0.0) if y0 == y1 else (0.0, 1.0)
+    out: list[Segment] = []
+    for i in range(count):
+        a = i * (on + gap)
+        b = length if i == count - 1 else a + on
+        out.append((x0 + dx * a, y0 + dy * a, x0 + dx * b, y0 + dy * b))
+    return out
+
+
+__all__ = [
+    "CageOutline",
+    "Outline",
+    "Segment",
+    "cage_outline",
+    "dashes",
+    "merge",
+    "outline",
+    "scale",
+]

@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ..formats import format_line, parse_line
 from ..geometry import VARIANTS, Rules
 from ..grid import Grid
-from .outline import Segment, outline
+from .outline import CageOutline, Segment, outline
 
 if TYPE_CHECKING:
     from ..game.state import GameState
@@ -62,6 +62,8 @@ _MUTED = (0.35, 0.38, 0.45)
 # Shaded cells (windoku's windows): a light grey that prints as one; X's diagonals.
 _SHADE = (0.87, 0.88, 0.90)
 _DIAGONAL = (0.55, 0.58, 0.64)
+# Killer cages: dark grey dashes, apart from the black region lines in greyscale too.
+_CAGE = (0.30, 0.32, 0.36)
 
 Target = str | os.PathLike[str] | IO[bytes]
 
@@ -274,11 +276,12 @@ def rules_line(rules: Rules) -> str:
     return "Rules: " + "; ".join(VARIANTS[v] for v in rules.variants) + "."
 
 
-def _lines_form(c: Any, layout: Layout, rules: Rules) -> str:
+def _lines_form(c: Any, layout: Layout, rules: Rules, sums: bool = True) -> str:
     """The name of a form holding the lines of an empty grid under these rules and
     layout (:func:`~sudokit.render.outline.outline`: shaded cells, diagonals, thin lines
-    inside regions, thick ones between them), drawn once per book and placed by
-    reference: a page stores only where each goes."""
+    inside regions, thick ones between them, killer cages with their sums unless
+    ``sums`` is False), drawn once per book and placed by reference: a page stores only
+    where each goes."""
     shape = rules.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     cell = layout.cell
@@ -286,6 +289,8 @@ def _lines_form(c: Any, layout: Layout, rules: Rules) -> str:
     if not rules.classic:
         numbers: dict[Rules, int] = c.__dict__.setdefault("_sudokit_rules", {})
         name += f"_r{numbers.setdefault(rules, len(numbers))}"
+    if rules.cages and not sums:
+        name += "_plain"
     forms: set[str] = c.__dict__.setdefault("_sudokit_forms", set())
     if name in forms:
         return name
@@ -324,8 +329,48 @@ def _lines_form(c: Any, layout: Layout, rules: Rules) -> str:
         stroke(seg)
     c.setLineWidth(max(1.4, cell * 0.09))
     c.rect(0, 0, side, side, stroke=1, fill=0)
+    if lines.cages:
+        _cages(c, lines.cages, cell, side, sums)
     c.endForm()
     return name
+
+
+def _cages(c: Any, cages: tuple[CageOutline, ...], cell: float, side: float, sums: bool) -> None:
+    """Killer cages in a form: dashed outlines in dark grey (they print as such in
+    greyscale and stay apart from the black region lines), and with ``sums`` each sum in
+    its cage's top-left cell on a white patch that breaks the dashes under it."""
+    c.saveState()
+    c.setStrokeColorRGB(*_CAGE)
+    c.setLineWidth(max(0.5, cell * 0.028))
+    c.setLineCap(0)
+    dash = max(1.2, cell * 0.09)
+    c.setDash([dash, max(1.0, cell * 0.06)], 0)
+    path = c.beginPath()
+    for cage in cages:
+        for x0, y0, x1, y1 in cage.segments:
+            path.moveTo(x0 * cell, side - y0 * cell)
+            path.lineTo(x1 * cell, side - y1 * cell)
+    c.drawPath(path, stroke=1, fill=0)
+    c.setDash([], 0)
+    if sums:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        size = max(5.0, cell * 0.29)
+        c.setFont(_FONT, size)
+        edge = max(0.7, cell * 0.045) + 0.2  # clear of the widest line's half
+        for cage in cages:
+            if cage.total is None:
+                continue
+            text = str(cage.total)
+            r, col = divmod(cage.label_cell, round(side / cell))
+            left = col * cell + edge
+            top = side - r * cell - edge
+            width = stringWidth(text, _FONT, size)
+            c.setFillColorRGB(1, 1, 1)
+            c.rect(left, top - size * 0.84, width + 1.0, size * 0.84, stroke=0, fill=1)
+            c.setFillColorRGB(*_INK)
+            c.drawString(left + 0.5, top - size * 0.76, text)
+    c.restoreState()
 
 
 def _by_line(seg: Segment) -> tuple[float, bool, float]:
@@ -375,16 +420,17 @@ def _draw_grid(
     filled: Grid | None = None,
     candidates: list[int] | None = None,
     rules: Rules | None = None,
+    sums: bool = True,
 ) -> None:
-    """One grid: its lines (under ``rules``, by default the givens'), then the digits row
-    by row (givens bold, ``filled``'s others blue), then the candidates of the empty
-    cells."""
+    """One grid: its lines (under ``rules``, by default the givens'; killer cages with
+    their sums unless ``sums`` is False), then the digits row by row (givens bold,
+    ``filled``'s others blue), then the candidates of the empty cells."""
     shape = givens.shape
     n, bc, br = shape.n, shape.box_cols, shape.box_rows
     cell = layout.cell
     side = cell * n
     symbols = shape.symbols
-    form = _lines_form(c, layout, rules or givens.rules)
+    form = _lines_form(c, layout, rules or givens.rules, sums)
     c.saveState()
     c.translate(x, y)
     c.doForm(form)
@@ -540,7 +586,7 @@ def _solution_pages(
         _caption(book.canvas, x, y, layout, f"{number}")
         givens = parse_line(givens_line, check=False)
         solution = parse_line(solution_line, check=False)
-        _draw_grid(book.canvas, x, y, layout, givens, filled=solution, rules=rules)
+        _draw_grid(book.canvas, x, y, layout, givens, filled=solution, rules=rules, sums=False)
         on_page += 1
 
 

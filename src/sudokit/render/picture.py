@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..files import open_replacing
 from ..grid import Grid
-from .outline import Outline, outline, scale
+from .outline import Outline, dashes, outline, scale
 from .style import (
     FORCED,
     GIVEN,
@@ -192,6 +192,8 @@ def draw_picture(
                 draw.line((x - half, y + half, x + half, y - half), fill=colour, width=3)
 
     stroke_lines(draw, lines, at, cell, palette)
+    if lines.cages:
+        draw_cages(draw, lines, at, cell, palette)
 
     if view.focus is not None:  # the tutorial's green outline
         width = max(3, cell // 14)
@@ -216,6 +218,35 @@ def stroke_lines(
         else:
             ax, bx = ax - half, bx + half
         draw.line((ax, ay, bx, by), fill=palette.box_line, width=thick)
+
+
+def draw_cages(
+    draw: ImageDraw.ImageDraw, lines: Outline, at: XY, cell: int, palette: Palette = PALETTE
+) -> None:
+    """Killer cages: dashed outlines inset from the cells' edges, each sum in its cage's
+    top-left cell on a patch of the cell's colour that breaks the dashes under it."""
+    x0, y0 = at
+    width = max(1, cell // 40)
+    on, off = max(3.0, cell * 0.09) / cell, max(2.0, cell * 0.06) / cell
+    for cage in lines.cages:
+        for seg in cage.segments:
+            for dash in dashes(seg, on, off):
+                draw.line(scale(dash, x0, y0, cell), fill=palette.box_line, width=width)
+    size = max(9, round(cell * 0.25))
+    small = font(size)
+    n = lines.n
+    shaded = set(lines.shaded)
+    edge = max(2, cell // 18)
+    for cage in lines.cages:
+        if cage.total is None:
+            continue
+        r, c = divmod(cage.label_cell, n)
+        left, top = x0 + c * cell + edge, y0 + r * cell + edge
+        text = str(cage.total)
+        box = draw.textbbox((left + 1, top), text, font=small, anchor="lt")
+        fill = palette.shade if cage.label_cell in shaded else palette.board
+        draw.rectangle((left, top, box[2] + 1, box[3] + 1), fill=fill)
+        draw.text((left + 1, top), text, font=small, fill=palette.given, anchor="lt")
 
 
 def board_image(

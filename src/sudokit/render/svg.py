@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..grid import Grid
-from .outline import Outline, Segment, outline, scale
+from .outline import Outline, Segment, dashes, outline, scale
 from .style import FORCED, GIVEN, GUESSED, PALETTE, SOLUTION, Palette, PictureView, view_of_grid
 
 FONT_FAMILY = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -81,6 +81,8 @@ def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
                 )
     out.append("</g>")
     out.extend(_grid_lines(lines, margin, cell, thick, palette))
+    if lines.cages:
+        out.extend(_cages(lines, margin, cell, palette))
     if view.focus is not None:
         c = view.focus
         x, y = margin + (c % n) * cell, margin + (c // n) * cell
@@ -91,6 +93,46 @@ def view_svg(view: PictureView, cell: int, palette: Palette = PALETTE) -> str:
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _cages(lines: Outline, origin: int, cell: int, palette: Palette) -> list[str]:
+    """Killer cages: one dashed path of every outline, then each sum in its cage's
+    top-left cell on a patch of the cell's colour that breaks the dashes under it."""
+    on, off = max(3.0, cell * 0.09), max(2.0, cell * 0.06)
+    path = _path(
+        [
+            d
+            for cage in lines.cages
+            for seg in cage.segments
+            for d in dashes(seg, on / cell, off / cell)
+        ],
+        origin,
+        cell,
+    )
+    out = [
+        f'<path d="{path}" stroke="{palette.box_line}" stroke-width="{max(1, cell // 40)}" '
+        'fill="none"/>'
+    ]
+    size = max(9, round(cell * 0.25))
+    edge = max(2, cell // 18)
+    shaded = set(lines.shaded)
+    n = lines.n
+    for cage in lines.cages:
+        if cage.total is None:
+            continue
+        r, c = divmod(cage.label_cell, n)
+        x, y = origin + c * cell + edge, origin + r * cell + edge
+        text = str(cage.total)
+        fill = palette.shade if cage.label_cell in shaded else palette.board
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{size * 0.62 * len(text) + 2:g}" '
+            f'height="{size * 0.95:g}" fill="{fill}"/>'
+        )
+        out.append(
+            f'<text x="{x + 1}" y="{y + size * 0.8:g}" font-family="{FONT_FAMILY}" '
+            f'font-size="{size}" fill="{palette.given}">{text}</text>'
+        )
+    return out
 
 
 def _path(segments: list[Segment], origin: int, cell: int) -> str:
