@@ -672,7 +672,7 @@ function explain() {
         b.type = "button";
         b.className = "step";
         b.innerHTML = `<span class="technique"></span><span class="step-text"></span>`;
-        b.querySelector(".technique").textContent = `${step.technique || ""}${step.level ? " · " + levelLabel(step.level) : ""}`;
+        b.querySelector(".technique").textContent = `${step.name || step.technique || ""}${step.level ? " · " + levelLabel(step.level) : ""}`;
         b.querySelector(".step-text").textContent = step.text || "";
         b.addEventListener("click", () => {
           ui.highlight = step.cells || [];
