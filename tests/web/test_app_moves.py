@@ -2,7 +2,8 @@
 moves must do exactly what the engine's do. Random move logs, under every kind of rules,
 are played by the page's own module (static/game.js, under Node) and by
 sudokit.game.Session, and every position is compared: digits, notes, revealed cells,
-the cells whose notes auto-notes keeps, whether a move counted or was refused."""
+the cells whose notes auto-notes keeps, the cells marked as breaking a rule, whether a
+move counted or was refused."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ for (const code of input.moves) {
   const st = s.state;
   out.push({ r, entries: st.entries, notes: st.notes,
     revealed: [...st.revealed].sort((a, b) => a - b), auto: [...st.auto].sort((a, b) => a - b),
+    conflicts: [...s.game.conflicts(st)].sort((a, b) => a - b),
     finished: s.finished, canUndo: s.canUndo, canRedo: s.canRedo });
 }
 process.stdout.write(JSON.stringify(out));
@@ -138,6 +140,7 @@ def engine_positions(kind: int, moves: list[str]) -> list[dict[str, Any]]:
                 "notes": list(state.notes),
                 "revealed": sorted(state.revealed),
                 "auto": sorted(state.auto),
+                "conflicts": sorted(state.conflict_cells()),
                 "finished": session.finished,
                 "canUndo": session.can_undo,
                 "canRedo": session.can_redo,
@@ -191,3 +194,21 @@ def test_a_known_log_under_auto_notes(runner: Path) -> None:
     assert got == engine_positions(1, moves)
     assert got[0]["notes"] == got[2]["notes"] and got[0]["notes"] != got[1]["notes"]
     assert [p["r"] for p in got] == [True, True, True, True, True]
+
+
+def test_a_full_cage_with_the_wrong_sum_is_marked_as_the_engine_marks_it(runner: Path) -> None:
+    kind = next(i for i, (_, variant) in enumerate(KINDS) if variant == "killer")
+    grid, solution = puzzle(kind)
+    n = grid.size
+    cage = next(c for c in grid.rules.cages if c.total is not None and len(c.cells) >= 2)
+    free = [c for c in cage.cells if not grid.cells[c]]
+    assert free
+    moves = [f"s r{c // n + 1}c{c % n + 1} {SYMBOLS[solution.cells[c] - 1]}" for c in free]
+    # the last cell gets another digit: the cage is full and adds up wrong
+    last = free[-1]
+    other = next(d for d in range(1, n + 1) if d != solution.cells[last])
+    moves.append(f"s r{last // n + 1}c{last % n + 1} {SYMBOLS[other - 1]}")
+    got = page_positions(kind, moves, runner)
+    want = engine_positions(kind, moves)
+    assert got == want
+    assert set(cage.cells) <= set(got[-1]["conflicts"])

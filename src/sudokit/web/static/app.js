@@ -1258,6 +1258,7 @@ function resume() {
       startGame(saved.game, saved.moves || [], saved.position ?? null, {
         elapsed: saved.elapsed || 0, counted: Boolean(saved.counted), gaveUp: Boolean(saved.gaveUp),
       });
+      if (session.finished) say("Solved. Start a new game to play again.");
       return true;
     } catch {
       // a save this page cannot read: start afresh

@@ -168,6 +168,10 @@ export function conflictCells(rules, cells) {
     for (const c of unit) if (cells[c]) count.set(cells[c], (count.get(cells[c]) || 0) + 1);
     for (const c of unit) if (cells[c] && count.get(cells[c]) > 1) out.add(c);
   }
+  for (const cage of rules.cages) { // a full cage must add up to its sum
+    if (cage.total === null || cage.cells.some((c) => !cells[c])) continue;
+    if (cage.cells.reduce((t, c) => t + cells[c], 0) !== cage.total) for (const c of cage.cells) out.add(c);
+  }
   for (let a = 0; a < rules.ncells; a++) {
     if (!cells[a]) continue;
     for (const b of rules.extraPeers[a]) if (cells[b] === cells[a]) { out.add(a); out.add(b); }
