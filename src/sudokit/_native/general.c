@@ -46,6 +46,48 @@ static const unsigned SHAPES[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}};
 static Geo classic[NSHAPES];
 static int ready;
 
+/*
+ * The digit sets of cages: for the s-th shape (side n), every subset of 1..n as a bit mask,
+ * grouped by (size, sum): those of key size * (GN_MAXSUM + 1) + sum are
+ * combo_tab[combo_start[s][key] .. combo_start[s][key + 1] - 1], ascending.
+ */
+#define COMBO_KEYS ((GN_MAXN + 1) * (GN_MAXSUM + 1))
+static uint16_t combo_tab[(1u << 2 * 2) + (1u << 2 * 3) + (1u << 3 * 3) + (1u << 3 * 4) +
+                          (1u << 4 * 4)];
+static uint32_t combo_start[NSHAPES][COMBO_KEYS + 1];
+const uint16_t *gn_combo = combo_tab;
+
+static unsigned combo_key(unsigned m)
+{
+    unsigned sum = 0, size = 0;
+    for (; m; m &= m - 1) {
+        sum += ANY_CTZ(m) + 1;
+        size++;
+    }
+    return size * (GN_MAXSUM + 1) + sum;
+}
+
+static void build_combos(void)
+{
+    static uint32_t next[COMBO_KEYS];
+    uint32_t base = 0;
+    unsigned s, m, k;
+    for (s = 0; s < NSHAPES; s++) {
+        const unsigned n = SHAPES[s][0] * SHAPES[s][1];
+        uint32_t *start = combo_start[s];
+        memset(start, 0, sizeof combo_start[s]);
+        for (m = 0; m < 1u << n; m++)
+            start[combo_key(m) + 1]++;
+        start[0] = base;
+        for (k = 0; k < COMBO_KEYS; k++)
+            start[k + 1] += start[k];
+        memcpy(next, start, sizeof next);
+        for (m = 0; m < 1u << n; m++)
+            combo_tab[next[combo_key(m)]++] = (uint16_t)m;
+        base += 1u << n;
+    }
+}
+
 /* The cells of the rows, columns and usual boxes of a shape: units[u * n + i]. */
 static void classic_units(unsigned br, unsigned bc, uint8_t *units)
 {
@@ -78,11 +120,12 @@ void gn_init(void)
     if (ready)
         return;
     ready = 1; /* gn_build looks the classic tables up: they compare with themselves */
+    build_combos();
     for (s = 0; s < NSHAPES; s++) {
         const unsigned n = SHAPES[s][0] * SHAPES[s][1];
         classic_units(SHAPES[s][0], SHAPES[s][1], units);
         classic[s].n = 0; /* not yet built: gn_build sees no classic table to compare */
-        gn_build(&classic[s], n, 3 * n, units, none, NULL, none, NULL);
+        gn_build(&classic[s], n, 3 * n, units, none, NULL, none, NULL, 0, NULL, NULL, NULL);
         classic[s].classic = 1;
     }
 }
@@ -108,14 +151,110 @@ static uint16_t shared(const Geo *G, unsigned u, unsigned v, uint16_t *in_v)
     return in_u;
 }
 
+/* Add a cage with a sum to G (its digit sets from the table of shape s). */
+static const char *add_cage(Geo *G, unsigned s, const uint8_t *cells, unsigned size,
+                            unsigned total, int given)
+{
+    GnCage *K;
+    const unsigned at = G->ncages ? G->cage[G->ncages - 1].at + G->cage[G->ncages - 1].size : 0;
+    if (G->ncages >= GN_MAXCAGES || at + size > GN_MAXCAGECELLS)
+        return "too many cages";
+    K = &G->cage[G->ncages++];
+    K->at = (uint16_t)at;
+    K->size = (uint8_t)size;
+    K->given = (uint8_t)given;
+    K->total = (uint16_t)total;
+    memcpy(G->cage_cell + at, cells, size);
+    if (total > GN_MAXSUM || size > G->n) {
+        K->combo_at = K->combo_end = 0;
+    } else {
+        const unsigned key = size * (GN_MAXSUM + 1) + total;
+        K->combo_at = combo_start[s][key];
+        K->combo_end = combo_start[s][key + 1];
+    }
+    if (K->combo_at == K->combo_end)
+        G->impossible = 1; /* no digits make this sum */
+    return NULL;
+}
+
+/*
+ * The cages of the puzzle with a sum, then per unit the cells outside the cages that lie
+ * inside it: their digits differ and make up the rest of the unit's sum (the innies of the
+ * "45 rule"), a cage of their own. Cages without a sum only added peers.
+ */
+static const char *build_cages(Geo *G, unsigned s, unsigned ncages, const uint16_t *cage_at,
+                               const uint8_t *cage_cells, const uint16_t *totals)
+{
+    const unsigned n = G->n, whole = n * (n + 1) / 2;
+    unsigned k, u, i, c;
+    const char *bad;
+    for (c = 0; c < G->ncells; c++)
+        G->cage_rank[c] = (uint8_t)(GN_MAXN + 1);
+    for (k = 0; k < ncages; k++) {
+        const unsigned size = (unsigned)(cage_at[k + 1] - cage_at[k]);
+        if (size > n)
+            G->impossible = 1; /* more cells than digits: they cannot all differ */
+        if (!totals[k])
+            continue;
+        if ((bad = add_cage(G, s, cage_cells + cage_at[k], size, totals[k], 1)) != NULL)
+            return bad;
+        for (i = 0; i < size; i++) {
+            c = cage_cells[cage_at[k] + i];
+            if (size < G->cage_rank[c])
+                G->cage_rank[c] = (uint8_t)size;
+        }
+    }
+    G->ngiven = G->ncages;
+    for (u = 0; u < G->nunits; u++) {
+        uint8_t in_unit[MAX_CELLS] = {0}, covered[MAX_CELLS] = {0}, rest[MAX_N];
+        unsigned sum = 0, ncovered = 0, nrest = 0;
+        int overlap = 0;
+        for (i = 0; i < n; i++)
+            in_unit[G->unit[u][i]] = 1;
+        for (k = 0; k < G->ngiven && !overlap; k++) {
+            const GnCage *K = &G->cage[k];
+            const uint8_t *cells = G->cage_cell + K->at;
+            for (i = 0; i < K->size && in_unit[cells[i]]; i++)
+                ;
+            if (i < K->size)
+                continue; /* not inside the unit */
+            for (i = 0; i < K->size; i++) {
+                overlap |= covered[cells[i]];
+                covered[cells[i]] = 1;
+            }
+            ncovered += K->size;
+            sum += K->total;
+        }
+        if (overlap || !ncovered)
+            continue; /* cages that share cells say nothing about the unit's sum */
+        if (ncovered == n) {
+            if (sum != whole)
+                G->impossible = 1;
+            continue;
+        }
+        for (i = 0; i < n; i++)
+            if (!covered[G->unit[u][i]])
+                rest[nrest++] = G->unit[u][i];
+        if (sum >= whole) {
+            G->impossible = 1;
+            continue;
+        }
+        if ((bad = add_cage(G, s, rest, nrest, whole - sum, 0)) != NULL)
+            return bad;
+    }
+    return NULL;
+}
+
 const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units,
                      const uint16_t *extra_at, const uint8_t *extra, const uint16_t *near_at,
-                     const uint8_t *near)
+                     const uint8_t *near, unsigned ncages, const uint16_t *cage_at,
+                     const uint8_t *cage_cells, const uint16_t *totals)
 {
     const unsigned s = shape_of(n);
     const Geo *plain = s < NSHAPES && classic[s].n ? &classic[s] : NULL;
     unsigned c, u, i, v, np = 0, k;
     int extras = 0;
+    const char *bad;
     if (s >= NSHAPES)
         return "the side must be 4, 6, 9, 12 or 16";
     if (nunits < 3 * n || nunits > GN_MAXUNITS)
@@ -133,6 +272,16 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
                 return "a unit holds a cell twice or a cell off the grid";
             seen[cell] = 1;
             G->unit[u][i] = (uint8_t)cell;
+        }
+    }
+    for (k = 0; k < ncages; k++) {
+        uint8_t seen[MAX_CELLS] = {0};
+        if (cage_at[k + 1] < cage_at[k])
+            return "a cage ends before it starts";
+        for (i = cage_at[k]; i < cage_at[k + 1]; i++) {
+            if (cage_cells[i] >= G->ncells || seen[cage_cells[i]])
+                return "a cage holds a cell twice or a cell off the grid";
+            seen[cage_cells[i]] = 1;
         }
     }
     for (c = 0; c < G->ncells; c++) {
@@ -167,6 +316,23 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
                 G->peer[np++] = (uint8_t)p;
             }
         }
+        /* the other cells of its cages (their digits differ) */
+        for (k = 0; k < ncages; k++) {
+            const unsigned first = cage_at[k], end = cage_at[k + 1];
+            for (i = first; i < end && cage_cells[i] != c; i++)
+                ;
+            if (i == end)
+                continue;
+            for (i = first; i < end; i++) {
+                const unsigned p = cage_cells[i];
+                if (!seen[p]) {
+                    if (np - G->peer_at[c] >= GN_MAXPEERS)
+                        return "a cell has too many peers";
+                    seen[p] = 1;
+                    G->peer[np++] = (uint8_t)p;
+                }
+            }
+        }
         if (near_at[c + 1] - near_at[c] > GN_MAXNEAR)
             return "a cell has more than 4 neighbours";
         for (k = near_at[c]; k < near_at[c + 1]; k++) {
@@ -178,7 +344,9 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
     }
     G->peer_at[G->ncells] = (uint16_t)np;
     G->extras = extras;
-    if (extras) {
+    if ((bad = build_cages(G, s, ncages, cage_at, cage_cells, totals)) != NULL)
+        return bad;
+    if (extras || ncages) {
         for (c = 0; c < G->ncells; c++)
             for (k = G->peer_at[c]; k < G->peer_at[c + 1]; k++)
                 G->peerbits[c][G->peer[k] / 64] |= 1ull << (G->peer[k] % 64);
@@ -202,7 +370,7 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
                 G->rseg[r][c / bc][c % bc] = (uint8_t)cell;
                 G->cseg[c][r / br][r % br] = (uint8_t)cell;
             }
-        G->classic = nunits == 3 * n && !extras && !G->nonconsecutive;
+        G->classic = nunits == 3 * n && !extras && !G->nonconsecutive && !ncages;
     }
     /* Every other pair of units that shares two cells or more. */
     for (u = 0; u < nunits; u++)
@@ -518,6 +686,139 @@ static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
     return 1;
 }
 
+/*
+ * Cage sums (killer), per cage with a sum: its digit sets of the right size and sum are
+ * narrowed to those its cells still allow (every settled digit in it, every cell meeting
+ * it, no digit no cell can take). A digit in none of them leaves every cell of the cage; a
+ * digit in all of them that only one cell can take goes there (a hidden single in the
+ * cage), and leaves every cell that sees all its places in the cage (through a unit, a
+ * move or another cage: a cage inside a unit takes its sure digits from the rest of it).
+ */
+static int cage_sums(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    const unsigned words = (G->ncells + 63) / 64;
+    unsigned k, i, j, w;
+    for (k = 0; k < G->ncages; k++) {
+        const GnCage *K = &G->cage[k];
+        const uint8_t *cells = G->cage_cell + K->at;
+        const unsigned size = K->size;
+        uint16_t m[MAX_N], any = 0, fixed = 0, allowed = 0, required = G->all;
+        uint16_t once = 0, twice = 0, single, sure;
+        int open = 0;
+        for (i = 0; i < size; i++) {
+            const uint16_t x = B->cand[cells[i]];
+            m[i] = x;
+            any |= x;
+            if (x & (x - 1))
+                open = 1;
+            else
+                fixed |= x;
+        }
+        if (!open && ANY_POP(fixed) == size) {
+            /* full: its digits make the sum, or the board fails */
+            unsigned sum = 0;
+            for (i = 0; i < size; i++)
+                sum += ANY_CTZ(m[i]) + 1;
+            if (sum != K->total)
+                return 0;
+            continue;
+        }
+        for (j = K->combo_at; j < K->combo_end; j++) {
+            const uint16_t set = gn_combo[j];
+            if ((set & fixed) != fixed || (set & ~any))
+                continue;
+            for (i = 0; i < size && (m[i] & set); i++)
+                ;
+            if (i < size)
+                continue;
+            allowed |= set;
+            required &= set;
+        }
+        if (!allowed)
+            return 0;
+        if (any & ~allowed) {
+            for (i = 0; i < size; i++)
+                if (m[i] & ~allowed) {
+                    *changed = 1;
+                    if (!elim(B, Q, cells[i], (uint16_t)~allowed))
+                        return 0;
+                }
+        }
+        for (i = 0; i < size; i++) {
+            const uint16_t x = B->cand[cells[i]];
+            twice |= (uint16_t)(once & x);
+            once |= x;
+        }
+        if (required & ~once)
+            return 0; /* a digit the cage must hold has no place in it */
+        single = (uint16_t)(required & once & ~twice);
+        if (single) {
+            for (i = 0; i < size; i++) {
+                const unsigned c = cells[i];
+                uint16_t x;
+                if (B->done[c] || !(B->cand[c] & single))
+                    continue;
+                x = (uint16_t)(B->cand[c] & single);
+                if (x & (x - 1))
+                    return 0; /* one cell would need two digits */
+                B->cand[c] = x;
+                settle_cell(B, Q, c);
+                *changed = 1;
+            }
+        }
+        /* sure digits not yet placed: every cell seeing all their places loses them */
+        sure = (uint16_t)(required & twice);
+        for (; sure; sure &= (uint16_t)(sure - 1)) {
+            const uint16_t bit = (uint16_t)(sure & (0u - sure));
+            uint64_t see[MAX_CELLS / 64];
+            int first = 1;
+            for (i = 0; i < size; i++) {
+                const unsigned c = cells[i];
+                if (!(B->cand[c] & bit))
+                    continue;
+                if (first) {
+                    memcpy(see, G->peerbits[c], words * sizeof see[0]);
+                    first = 0;
+                } else {
+                    for (w = 0; w < words; w++)
+                        see[w] &= G->peerbits[c][w];
+                }
+            }
+            if (first)
+                return 0;
+            for (w = 0; w < words; w++) {
+                uint64_t x;
+                for (x = see[w]; x; x &= x - 1) {
+                    const unsigned c = w * 64 + GN_CTZ64(x);
+                    if (B->cand[c] & bit) {
+                        *changed = 1;
+                        if (!elim(B, Q, c, bit))
+                            return 0;
+                    }
+                }
+            }
+        }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    return 1;
+}
+
+/* A full board: whether every cage with a sum has it (their digits differ: peers). */
+static int sums_hold(const Geo *G, const Board *B)
+{
+    unsigned k, i;
+    for (k = 0; k < G->ngiven; k++) {
+        const GnCage *K = &G->cage[k];
+        unsigned sum = 0;
+        for (i = 0; i < K->size; i++)
+            sum += ANY_CTZ(B->cand[G->cage_cell[K->at + i]]) + 1;
+        if (sum != K->total)
+            return 0;
+    }
+    return 1;
+}
+
 static int propagate(const Geo *G, Board *B, Queue *Q)
 {
     for (;;) {
@@ -525,12 +826,16 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
         if (!drain(G, B, Q))
             return 0;
         if (!B->left)
-            return 1;
+            return !G->ncages || sums_hold(G, B);
         if (!hidden(G, B, Q, &changed))
             return 0;
         if (changed)
             continue;
         if (G->nonconsecutive && !nonconsecutive_pairs(G, B, Q, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (G->ncages && !cage_sums(G, B, Q, &changed))
             return 0;
         if (changed)
             continue;
@@ -619,19 +924,36 @@ static void search(Search *S, const Board *B)
         found(S, B);
         return;
     }
-    for (c = 0; c < G->ncells; c++)
-        if (!B->done[c]) {
-            const unsigned k = ANY_POP(B->cand[c]);
-            if (k < fewest) {
-                fewest = k;
-                best = c;
-                ties = 1;
-                if (k == 2 && !S->shuffled)
-                    break;
-            } else if (k == fewest && S->shuffled && rand_below(S, ++ties) == 0) {
-                best = c; /* a uniform choice among the ties seen so far */
+    if (G->ngiven) {
+        /* killer: among the fewest candidates, a cell of the smallest cage (its sum
+         * settles it soonest) */
+        unsigned score, least = ~0u;
+        for (c = 0; c < G->ncells; c++)
+            if (!B->done[c]) {
+                score = ANY_POP(B->cand[c]) * 32u + G->cage_rank[c];
+                if (score < least) {
+                    least = score;
+                    best = c;
+                    ties = 1;
+                } else if (score == least && S->shuffled && rand_below(S, ++ties) == 0) {
+                    best = c;
+                }
             }
-        }
+    } else {
+        for (c = 0; c < G->ncells; c++)
+            if (!B->done[c]) {
+                const unsigned k = ANY_POP(B->cand[c]);
+                if (k < fewest) {
+                    fewest = k;
+                    best = c;
+                    ties = 1;
+                    if (k == 2 && !S->shuffled)
+                        break;
+                } else if (k == fewest && S->shuffled && rand_below(S, ++ties) == 0) {
+                    best = c; /* a uniform choice among the ties seen so far */
+                }
+            }
+    }
     if (S->shuffled)
         rot = rand_below(S, G->n);
     m = B->cand[best];
@@ -693,7 +1015,7 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
             settle_cell(&B, &Q, c);
         }
     }
-    if (propagate(G, &B, &Q)) {
+    if (!G->impossible && propagate(G, &B, &Q)) {
         S.budget = first_budget ? first_budget : 1;
         for (run = 0;; run++) {
             S.count = 0;

@@ -3,8 +3,8 @@
  * tables (units, extra peers, non-consecutive neighbours): one candidate mask of up to 16
  * bits per cell, naked singles over the peers, hidden singles over every unit, the
  * non-consecutive eliminations, locked candidates (any two units sharing cells: pointing
- * and claiming, a diagonal or window against a box...), branching on the cell with the
- * fewest candidates, and restarts.
+ * and claiming, a diagonal or window against a box...), cage sums (killer), branching on
+ * the cell with the fewest candidates, and restarts.
  *
  * The 9x9 kernel (solver.h) stays the fast path for classic 9x9; this one serves the rest and
  * is what big grids need: locked candidates refute the near-minimal 16x16 puzzles of the
@@ -67,6 +67,27 @@ static unsigned gn_ctz64(uint64_t x)
  * boxes, for locked candidates; more are ignored (a weaker propagation, same counts). */
 #define GN_MAXSEGS 1024
 
+/* Cages (killer): cells whose digits never repeat, with a sum or none. At most
+ * GN_MAXCAGES cages with a sum (those given, then the hidden ones gn_build derives), over
+ * GN_MAXCAGECELLS cells in all. */
+#define GN_MAXCAGES 512
+#define GN_MAXCAGECELLS 4096
+/* Sums of distinct digits 1..16 run up to 136. */
+#define GN_MAXSUM 136
+
+/* A cage with a sum: its cells are cage_cell[at .. at + size - 1]; the sets of `size`
+ * digits that sum to `total` are gn_combo[combo_at .. combo_end - 1] (bit masks). */
+typedef struct {
+    uint16_t at;
+    uint8_t size;
+    uint8_t given; /* 1 for a cage of the puzzle, 0 for one derived (a unit's innies) */
+    uint16_t total;
+    uint32_t combo_at, combo_end;
+} GnCage;
+
+/* The digit sets (bit masks) of the cages, for every side, grouped by size and sum. */
+extern const uint16_t *gn_combo;
+
 /* Two units u and v that share two cells or more: in_u, in_v are the positions (bits over
  * 0..n-1) of the shared cells inside u and inside v. */
 typedef struct {
@@ -110,6 +131,17 @@ typedef struct {
     int extras;
     uint64_t peerbits[GN_MAXCELLS][GN_MAXCELLS / 64];
     uint64_t unitbits[GN_MAXUNITS][GN_MAXCELLS / 64];
+    /* Cages with a sum (killer): those of the puzzle (`ngiven`), then one per unit whose
+     * cells outside the puzzle's cages inside it must make up the rest of the unit's sum
+     * (innies). Cages without a sum only add peers. peerbits are set when there are any.
+     * `impossible`: a cage no digits can fill (more cells than digits, a sum no set of
+     * digits makes): no solution. cage_rank[c]: the size of the smallest given cage with a
+     * sum holding cell c (GN_MAXN + 1 outside them), to break ties when branching. */
+    unsigned ncages, ngiven;
+    int impossible;
+    GnCage cage[GN_MAXCAGES];
+    uint8_t cage_cell[GN_MAXCAGECELLS];
+    uint8_t cage_rank[GN_MAXCELLS];
 } GnGeo;
 
 /* The peers of cell c and their number. */
@@ -130,12 +162,16 @@ const GnGeo *gn_classic(int n);
  *             (n distinct cells each); the first 3n are rows, columns and regions;
  *   extra_at, extra: for cell c, extra[extra_at[c] .. extra_at[c + 1] - 1] are cells it may
  *             not share a digit with outside its units (extra_at has n*n + 1 entries);
- *   near_at, near: likewise, its orthogonal neighbours under non-consecutive rules.
+ *   near_at, near: likewise, its orthogonal neighbours under non-consecutive rules;
+ *   ncages, cage_at, cage_cells, totals: cage k is the cells cage_cells[cage_at[k] ..
+ *             cage_at[k + 1] - 1] (distinct, on the grid; cage_at has ncages + 1 entries)
+ *             and its sum totals[k] (0: none). May be 0, NULL, NULL, NULL.
  * gn_init must have run.
  */
 const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units,
                      const uint16_t *extra_at, const uint8_t *extra, const uint16_t *near_at,
-                     const uint8_t *near);
+                     const uint8_t *near, unsigned ncages, const uint16_t *cage_at,
+                     const uint8_t *cage_cells, const uint16_t *totals);
 
 /*
  * Count solutions of one puzzle up to `limit` (>= 1) and keep the first one found.

@@ -168,14 +168,92 @@ static int read_cell_lists(PyObject *obj, unsigned ncells, unsigned most, const 
     return 1;
 }
 
+/* The cages argument of geometry(): (cells, total or None) pairs, flat into cells[at[k] ..
+ * at[k+1]-1] and totals[k] (0: none); *ncages their number. 0 with a ValueError or
+ * TypeError naming the cage otherwise. */
+static int read_cages(PyObject *obj, unsigned ncells, unsigned *ncages, uint16_t *at,
+                      uint8_t *cells, uint16_t *totals)
+{
+    PyObject *seq = PySequence_Fast(obj, "cages must be a sequence of (cells, total) pairs");
+    Py_ssize_t k, i, count;
+    unsigned used = 0;
+    if (!seq)
+        return 0;
+    count = PySequence_Fast_GET_SIZE(seq);
+    if (count > GN_MAXCAGES) {
+        PyErr_Format(PyExc_ValueError, "more than %d cages", GN_MAXCAGES);
+        goto fail;
+    }
+    for (k = 0; k < count; k++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(seq, k), *members, *total;
+        Py_ssize_t size;
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_Format(PyExc_TypeError, "cage %zd: expected a (cells, total) pair", k);
+            goto fail;
+        }
+        at[k] = (uint16_t)used;
+        total = PyTuple_GET_ITEM(pair, 1);
+        if (total == Py_None) {
+            totals[k] = 0;
+        } else {
+            long v;
+            if (!PyLong_Check(total)) {
+                PyErr_Format(PyExc_TypeError, "cage %zd: the sum must be an int or None, not %.100s",
+                             k, Py_TYPE(total)->tp_name);
+                goto fail;
+            }
+            v = PyLong_AsLong(total);
+            if (v == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "cage %zd: the sum is out of range", k);
+                goto fail;
+            }
+            if (v < 1) {
+                PyErr_Format(PyExc_ValueError, "cage %zd: the sum must be at least 1, got %ld", k,
+                             v);
+                goto fail;
+            }
+            totals[k] = (uint16_t)(v > 65535 ? 65535 : v); /* any sum above 136 is impossible */
+        }
+        if (!(members = PySequence_Fast(PyTuple_GET_ITEM(pair, 0),
+                                        "a cage's cells must be a sequence of cell indices")))
+            goto fail;
+        size = PySequence_Fast_GET_SIZE(members);
+        if (size < 1 || used + (size_t)size > GN_MAXCAGECELLS / 2) {
+            PyErr_Format(PyExc_ValueError, "cage %zd: %s", k,
+                         size < 1 ? "no cells" : "too many cells in the cages");
+            Py_DECREF(members);
+            goto fail;
+        }
+        for (i = 0; i < size; i++) {
+            const int c = get_cell(PySequence_Fast_GET_ITEM(members, i), ncells, "cage", k);
+            if (c < 0) {
+                Py_DECREF(members);
+                goto fail;
+            }
+            cells[used++] = (uint8_t)c;
+        }
+        Py_DECREF(members);
+    }
+    at[count] = (uint16_t)used;
+    *ncages = (unsigned)count;
+    Py_DECREF(seq);
+    return 1;
+fail:
+    Py_DECREF(seq);
+    return 0;
+}
+
 PyDoc_STRVAR(geometry_doc,
-"geometry(n, units, extra_peers, neighbours, /) -> Geometry\n\n"
+"geometry(n, units, extra_peers, neighbours, cages=(), /) -> Geometry\n\n"
 "The rules of an n x n puzzle as tables for the C core, built once per rules (see\n"
 "sudokit.solvers.native.geometry, which caches one per Rules value).\n"
 "units: sequences of n cell indices that hold every digit once: rows, columns, boxes or\n"
 "regions (3n), then any extra units (diagonals, windows).\n"
 "extra_peers: for each cell, the cells it may not share a digit with beyond its units.\n"
 "neighbours: for each cell, its orthogonal neighbours whose digit may not differ by one.\n"
+"cages: (cells, total) pairs, total an int or None: cells whose digits differ and, with a\n"
+"total, sum to it (killer).\n"
 "Raises ValueError naming what is wrong.");
 
 static PyObject *geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -183,15 +261,18 @@ static PyObject *geometry(PyObject *self, PyObject *const *args, Py_ssize_t narg
     uint8_t units[GN_MAXUNITS * GN_MAXN];
     uint8_t extra[GN_MAXCELLS * GN_MAXPEERS], near[GN_MAXCELLS * GN_MAXNEAR];
     uint16_t extra_at[GN_MAXCELLS + 1], near_at[GN_MAXCELLS + 1];
+    uint16_t cage_at[GN_MAXCAGES + 1] = {0}, totals[GN_MAXCAGES];
+    uint8_t cage_cells[GN_MAXCAGECELLS / 2];
+    unsigned ncages = 0;
     PyObject *seq, *capsule;
     GnGeo *G;
     Py_ssize_t nunits, u, i;
     const char *bad;
     long n;
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError,
-                        "geometry() takes exactly 4 arguments (n, units, extra_peers, neighbours)");
+    if (nargs != 4 && nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "geometry() takes 4 or 5 arguments (n, units, "
+                                         "extra_peers, neighbours, cages)");
         return NULL;
     }
     n = PyLong_AsLong(args[0]);
@@ -242,9 +323,13 @@ static PyObject *geometry(PyObject *self, PyObject *const *args, Py_ssize_t narg
                          extra) ||
         !read_cell_lists(args[3], (unsigned)(n * n), GN_MAXNEAR, "neighbours", near_at, near))
         return NULL;
+    if (nargs == 5 &&
+        !read_cages(args[4], (unsigned)(n * n), &ncages, cage_at, cage_cells, totals))
+        return NULL;
     if (!(G = PyMem_Malloc(sizeof *G)))
         return PyErr_NoMemory();
-    bad = gn_build(G, (unsigned)n, (unsigned)nunits, units, extra_at, extra, near_at, near);
+    bad = gn_build(G, (unsigned)n, (unsigned)nunits, units, extra_at, extra, near_at, near,
+                   ncages, cage_at, cage_cells, totals);
     if (bad != NULL) {
         PyMem_Free(G);
         PyErr_Format(PyExc_ValueError, "rules tables: %s", bad);
@@ -919,6 +1004,9 @@ static int exec_module(PyObject *module)
     if (PyModule_AddIntConstant(module, "CELLS", SK_CELLS) < 0)
         return -1;
     if (PyModule_AddStringConstant(module, "BUILD", SK_COMPILER ", " SK_BUILD_FLAGS) < 0)
+        return -1;
+    /* geometry() takes killer cages (their sums propagated by the general kernel) */
+    if (PyModule_AddIntConstant(module, "KILLER", 1) < 0)
         return -1;
     return 0;
 }

@@ -2,8 +2,9 @@
 
 When the compiled module is present, importing this registers the backend ``native``
 (priority 10, above ``python``) for every size and rules: its specialised 9×9 kernel for
-classic 9×9, its general kernel (singles, locked candidates, fewest-candidates branching)
-for 4×4 to 16×16 and for every variant, which takes the rules as tables
+classic 9×9, its general kernel (singles, locked candidates, killer cage sums,
+fewest-candidates branching) for 4×4 to 16×16 and for every variant, which takes the
+rules as tables
 (:func:`geometry`). ``SUDOKIT_BACKEND=python`` forces the pure-Python solver everywhere.
 Without a compiler sudokit installs without the module and everything here still works, on the
 pure-Python backend.
@@ -65,6 +66,7 @@ class _Core(Protocol):
         units: Sequence[Sequence[int]],
         extra_peers: Sequence[Sequence[int]],
         neighbours: Sequence[Sequence[int]],
+        cages: Sequence[tuple[Sequence[int], int | None]] = ...,
         /,
     ) -> object: ...
 
@@ -115,17 +117,27 @@ BUILD: str | None = _core.BUILD if _core is not None else None
 
 
 _GEOMETRIES: dict[Rules, object] = {}
+#: Whether the core propagates killer cages (a build older than its sources does not).
+_KILLER: bool = _core is not None and hasattr(_core, "KILLER")
 
 
 def geometry(rules: Rules) -> object:
-    """The C core's tables of ``rules`` (units, peers, non-consecutive neighbours), made
-    once per rules and kept: the one argument every C entry point takes for its rules.
-    Requires the core (:data:`AVAILABLE`)."""
+    """The C core's tables of ``rules`` (units, peers, non-consecutive neighbours, killer
+    cages with their sums), made once per rules and kept: the one argument every C entry
+    point takes for its rules. Requires the core (:data:`AVAILABLE`)."""
     geo = _GEOMETRIES.get(rules)
     if geo is None:
         if _core is None:
             raise RuntimeError("the C core is not installed")
-        geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours)
+        if rules.cages:
+            if not _KILLER:
+                raise UnsupportedRulesError(
+                    f"this build of the C core has no killer cages ({rules.name}): rebuild it"
+                )
+            cages = [(cage.cells, cage.total) for cage in rules.cages]
+            geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours, cages)
+        else:
+            geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours)
         _GEOMETRIES[rules] = geo
     return geo
 
@@ -133,7 +145,8 @@ def geometry(rules: Rules) -> object:
 class NativeBackend:
     """The C core: its 9×9 kernel for classic 9×9, the general one (rules as tables) for
     every other size and every variant (X, windoku, jigsaw, anti-knight, anti-king,
-    non-consecutive and their combinations). Cells arrive validated from the registry."""
+    non-consecutive, killer and their combinations). Cells arrive validated from the
+    registry."""
 
     name = "native"
     priority = 10
@@ -143,9 +156,9 @@ class NativeBackend:
         self._search = core.search
 
     def supports(self, rules: Rules) -> bool:
-        # Every size and every rules sudokit has, but killer cages: their sums are not in
-        # the C core yet, so killer puzzles go to the pure-Python engine.
-        return not rules.killer
+        # Every size and every rules sudokit has, killer cages included (unless the build
+        # predates them: then killers go to the pure-Python engine).
+        return _KILLER or not rules.killer
 
     def run(self, rules: Rules | Shape, cells: Sequence[int], limit: int) -> Outcome:
         # One C call reads the cells and builds the answer's parts; classic rules need no
