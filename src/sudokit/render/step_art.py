@@ -18,7 +18,7 @@ import itertools
 import math
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
@@ -182,6 +182,7 @@ class Box:
     width: float = 1.0
     dash: tuple[float, float] | None = None
     radius: float = 0.0
+    tag: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,7 @@ class Disc:
     fill: str | None = None
     stroke: str | None = None
     width: float = 1.0
+    tag: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +206,7 @@ class Poly:
     dash: tuple[float, float] | None = None
     closed: bool = False
     fill: str | None = None
+    tag: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,13 @@ class Label:
     bold: bool = False
     anchor: Literal["middle", "start"] = "middle"
     backdrop: str | None = None  # a patch of this colour behind the text
+    tag: str = ""
+
+
+#: Tags of the shapes that change when a page shows the grid after the step: ``x-step``
+#: the step's marks (hidden after it), ``x-gone`` candidates the step removes, ``x-after``
+#: digits it places (shown only after it).
+STEP_TAG, GONE_TAG, AFTER_TAG = "x-step", "x-gone", "x-after"
 
 
 Prim = Box | Disc | Poly | Label
@@ -238,8 +248,10 @@ def default_cell_size(n: int) -> int:
 
 def text_width_estimate(text: str, size: float) -> float:
     """About how wide ``text`` is in a sans-serif font of ``size`` px (no font files)."""
-    return (
-        sum(0.36 if ch in " ,.:;'il1|()" else 0.62 if ch.isupper() else 0.55 for ch in text) * size
+    narrow, wide = " ,.:;'ijlft1|()[]{}", "mwMW"
+    return size * sum(
+        0.34 if ch in narrow else 0.9 if ch in wide else 0.7 if ch.isupper() else 0.61
+        for ch in text
     )
 
 
@@ -266,6 +278,7 @@ def scene(
     legend: bool = True,
     title: bool = True,
     measure: Callable[[str, float], float] = text_width_estimate,
+    after: tuple[Sequence[int], Sequence[int]] | None = None,
 ) -> Scene:
     """The primitives of a picture, in pixels: the board with ``cell`` px per cell and, when
     asked, the step's name and sentence above it and the legend below."""
@@ -290,7 +303,7 @@ def scene(
             y += line_h
         y += line_h * 0.4
     board_top = y
-    out += board_prims(picture, margin, board_top, cell)
+    out += board_prims(picture, margin, board_top, cell, after)
     y = board_top + side + line_h * 0.6
     if legend and picture.legend:
         swatch = line_h * 0.9
@@ -316,8 +329,22 @@ def scene(
     return Scene(width, height, tuple(backdrop + out))
 
 
-def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[Prim]:
-    """The board: regions, tints, candidates and their marks, links, frames."""
+def _tagged(prims: Sequence[Prim], tag: str) -> list[Prim]:
+    return [replace(p, tag=tag) for p in prims]
+
+
+def board_prims(
+    picture: StepPicture,
+    x0: float,
+    y0: float,
+    cell: int,
+    after: tuple[Sequence[int], Sequence[int]] | None = None,
+) -> list[Prim]:
+    """The board: regions, tints, candidates and their marks, links, frames.
+
+    ``after``: the digits and candidate masks after the step; the shapes that change are
+    then tagged (see :data:`STEP_TAG`) and the digits placed added, tagged to be hidden,
+    so that a page can show the grid before or after the step."""
     shape = picture.shape
     n = shape.n
     rules = picture.rules
@@ -344,13 +371,15 @@ def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[P
     for c in picture.cells_with("sees"):
         fill_of[c] = "sees_fill"
     for c, colour in sorted(fill_of.items()):
-        out.append(Box(*cell_box(c), fill=colour))
+        out.append(Box(*cell_box(c), fill=colour, tag="" if colour == "shade" else STEP_TAG))
     covered = sorted({c for u in picture.units if u.role == "cover" for c in u.cells})
-    out += _hatch([cell_box(c) for c in covered], cell * 0.2, "cover_hatch", max(1.0, cell / 48))
+    hatch = _hatch([cell_box(c) for c in covered], cell * 0.2, "cover_hatch", max(1.0, cell / 48))
+    out += _tagged(hatch, STEP_TAG)
     for x_a, y_a, x_b, y_b in lines.diagonals:
         out.append(Poly((at((x_a, y_a)), at((x_b, y_b))), "diagonal", max(2.0, cell / 24)))
 
     # Candidate marks under the digits.
+    first_mark = len(out)
     radius = candidate_radius(shape) * cell
     small = cell / max(shape.box_rows, shape.box_cols) * 0.72
     roles = {(m.cell, m.digit): m.role for m in picture.marks}
@@ -393,6 +422,8 @@ def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[P
                 )
             )
 
+    out[first_mark:] = _tagged(out[first_mark:], STEP_TAG)
+
     # Grid lines, then cages.
     for seg in lines.thin:
         out.append(Poly((at(seg[:2]), at(seg[2:])), "cell_line", 1))
@@ -432,13 +463,18 @@ def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[P
             )
 
     # Links over the lines, under the digits (which stay readable).
-    out += link_prims(picture, x0, y0, cell)
+    out += _tagged(link_prims(picture, x0, y0, cell), STEP_TAG)
 
     # Digits and candidates.
     big = cell * 0.6
     symbols = shape.symbols
+    values_after, cands_after = after if after is not None else (None, None)
     for cp in picture.cells:
         x_a, y_a, x_b, y_b = cell_box(cp.cell)
+        if values_after is not None and not cp.value and values_after[cp.cell]:
+            digit = values_after[cp.cell]
+            middle = ((x_a + x_b) / 2, (y_a + y_b) / 2)
+            out.append(Label(*middle, symbols[digit - 1], big, "place_ink", tag=AFTER_TAG))
         if cp.value:
             out.append(
                 Label(
@@ -457,16 +493,20 @@ def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[P
             colour = {"eliminated": "elim_ink", "placed": "place_ink"}.get(
                 mark or "", "ink" if mark else "candidate"
             )
+            gone = cands_after is not None and not cands_after[cp.cell] >> (d - 1) & 1
+            bold = mark in ("eliminated", "placed")
             out.append(
-                Label(cx, cy, symbols[d - 1], small, colour, bold=mark in ("eliminated", "placed"))
+                Label(
+                    cx, cy, symbols[d - 1], small, colour, bold=bold, tag=GONE_TAG if gone else ""
+                )
             )
             if mark == "eliminated":
                 r = radius * 0.95
-                out.append(
-                    Poly(((cx - r, cy + r), (cx + r, cy - r)), "elim_ink", max(1.5, cell / 26))
-                )
+                strike = ((cx - r, cy + r), (cx + r, cy - r))
+                out.append(Poly(strike, "elim_ink", max(1.5, cell / 26), tag=STEP_TAG))
 
     # Frames: sets, pivot, pincers, fins.
+    first_frame = len(out)
     for i, s in enumerate(picture.sets):
         inset = 0.05 + 0.05 * (i % 4)
         ring = cage_outline(n, s.cells, None, inset)
@@ -515,7 +555,7 @@ def board_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[P
                 dash=(w * 1.2, w * 1.2),
             )
         )
-
+    out[first_frame:] = _tagged(out[first_frame:], STEP_TAG)
     return out
 
 
@@ -732,11 +772,16 @@ def _num(v: float) -> str:
 
 
 def svg_of_scene(
-    sc: Scene, colours: StepColours | None = LIGHT, *, classes: bool = False, label: str = ""
+    sc: Scene,
+    colours: StepColours | None = LIGHT,
+    *,
+    classes: bool = False,
+    label: str = "",
 ) -> str:
     """SVG text of a scene: colours inline (``colours``), or, with ``classes``, as class
     names ``f-NAME``/``s-NAME`` for a page's style sheet to colour (a page can then switch
-    themes without redrawing)."""
+    themes without redrawing). Shapes' tags become classes too. Runs of text in one style
+    share a group, which keeps a grid of candidates small."""
 
     def paint(kind: str, name: str | None) -> str:
         if name is None:
@@ -746,55 +791,56 @@ def svg_of_scene(
         assert colours is not None
         return f' {kind}="{getattr(colours, name)}"'
 
-    def cls(fill: str | None, stroke: str | None) -> str:
-        if not classes:
-            return ""
-        names = ([f"f-{fill}"] if fill else []) + ([f"s-{stroke}"] if stroke else [])
+    def cls(fill: str | None, stroke: str | None, tag: str = "") -> str:
+        names = [tag] if tag else []
+        if classes:
+            names += ([f"f-{fill}"] if fill else []) + ([f"s-{stroke}"] if stroke else [])
         return f' class="{" ".join(names)}"' if names else ""
+
+    def stroked(stroke: str | None, width: float, dash: tuple[float, float] | None) -> str:
+        if not stroke:
+            return ""
+        out = f'{paint("stroke", stroke)} stroke-width="{_num(width)}"'
+        if dash:
+            out += f' stroke-dasharray="{_num(dash[0])} {_num(dash[1])}"'
+        return out
 
     w, h = _num(sc.width), _num(sc.height)
     title = f"<title>{escape(label)}</title>" if label else ""
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-        f'role="img" font-family="{FONT_FAMILY}">{title}'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" role="img" font-family="{FONT_FAMILY}" '
+        f'text-anchor="middle" dominant-baseline="central">{title}'
     ]
+    group: tuple[float, str, bool, str] | None = None
     for p in sc.prims:
+        if group is not None and not (
+            isinstance(p, Label) and not p.backdrop and (p.size, p.fill, p.bold, p.anchor) == group
+        ):
+            out.append("</g>")
+            group = None
         if isinstance(p, Box):
-            dash = f' stroke-dasharray="{_num(p.dash[0])} {_num(p.dash[1])}"' if p.dash else ""
             rx = f' rx="{_num(p.radius)}"' if p.radius else ""
-            stroke = (
-                f'{paint("stroke", p.stroke)} stroke-width="{_num(p.width)}"' if p.stroke else ""
-            )
             out.append(
                 f'<rect x="{_num(p.x0)}" y="{_num(p.y0)}" width="{_num(p.x1 - p.x0)}" '
-                f'height="{_num(p.y1 - p.y0)}"{rx}{paint("fill", p.fill)}{stroke}{dash}'
-                f"{cls(p.fill, p.stroke)}/>"
+                f'height="{_num(p.y1 - p.y0)}"{rx}{paint("fill", p.fill)}'
+                f"{stroked(p.stroke, p.width, p.dash)}{cls(p.fill, p.stroke, p.tag)}/>"
             )
         elif isinstance(p, Disc):
-            stroke = (
-                f'{paint("stroke", p.stroke)} stroke-width="{_num(p.width)}"' if p.stroke else ""
-            )
             out.append(
                 f'<circle cx="{_num(p.cx)}" cy="{_num(p.cy)}" r="{_num(p.r)}"'
-                f"{paint('fill', p.fill)}{stroke}{cls(p.fill, p.stroke)}/>"
+                f"{paint('fill', p.fill)}{stroked(p.stroke, p.width, None)}"
+                f"{cls(p.fill, p.stroke, p.tag)}/>"
             )
         elif isinstance(p, Poly):
-            d = (
-                "M"
-                + "L".join(f"{_num(x)} {_num(y)}" for x, y in p.points)
-                + ("Z" if p.closed else "")
-            )
-            dash = f' stroke-dasharray="{_num(p.dash[0])} {_num(p.dash[1])}"' if p.dash else ""
-            stroke = (
-                f'{paint("stroke", p.stroke)} stroke-width="{_num(p.width)}"' if p.stroke else ""
-            )
-            cap = (
-                ' stroke-linecap="round" stroke-linejoin="round"'
-                if not p.closed and len(p.points) > 2
-                else ""
-            )
+            d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in p.points)
+            d += "Z" if p.closed else ""
+            cap = ""
+            if not p.closed and len(p.points) > 2:
+                cap = ' stroke-linecap="round" stroke-linejoin="round"'
             out.append(
-                f'<path d="{d}"{paint("fill", p.fill)}{stroke}{dash}{cap}{cls(p.fill, p.stroke)}/>'
+                f'<path d="{d}"{paint("fill", p.fill)}{stroked(p.stroke, p.width, p.dash)}'
+                f"{cap}{cls(p.fill, p.stroke, p.tag)}/>"
             )
         else:
             if p.backdrop:
@@ -803,14 +849,25 @@ def svg_of_scene(
                 out.append(
                     f'<rect x="{_num(left)}" y="{_num(p.y - p.size * 0.55)}" width="{_num(bw)}" '
                     f'height="{_num(p.size * 1.1)}"{paint("fill", p.backdrop)}'
-                    f"{cls(p.backdrop, None)}/>"
+                    f"{cls(p.backdrop, None, p.tag)}/>"
                 )
-            weight = ' font-weight="bold"' if p.bold else ""
+            if group is None:
+                weight = ' font-weight="bold"' if p.bold else ""
+                anchor = ' text-anchor="start"' if p.anchor == "start" else ""
+                out.append(
+                    f'<g font-size="{_num(p.size)}"{weight}{anchor}{paint("fill", p.fill)}'
+                    f"{cls(p.fill, None)}>"
+                )
+                group = (p.size, p.fill, p.bold, p.anchor)
             out.append(
-                f'<text x="{_num(p.x)}" y="{_num(p.y)}" font-size="{_num(p.size)}"{weight} '
-                f'text-anchor="{p.anchor}" dominant-baseline="central"'
-                f"{paint('fill', p.fill)}{cls(p.fill, None)}>{escape(p.text)}</text>"
+                f'<text x="{_num(p.x)}" y="{_num(p.y)}"{cls(None, None, p.tag)}>'
+                f"{escape(p.text)}</text>"
             )
+            if p.backdrop:
+                out.append("</g>")
+                group = None
+    if group is not None:
+        out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -420,6 +420,15 @@ def step_picture(
     return _with_legend(picture, step)
 
 
+def board_picture(
+    board: Grid, candidates: Sequence[int] | None = None, *, givens: Grid | None = None
+) -> StepPicture:
+    """The picture of a grid with no step on it: its digits and, when given, its
+    candidates (the start or the end of an explanation)."""
+    masks = list(candidates) if candidates is not None else [0] * board.shape.ncells
+    return step_picture(board, masks, Step("board", "", ""), givens=givens)
+
+
 def _ends(step: Step, links: Sequence[LinkPicture]) -> list[tuple[int, ...]]:
     """The cells every eliminated candidate must see for the step's conclusion: a
     chain's two ends, a wing's pincers (and an XYZ-Wing's pivot)."""
@@ -569,6 +578,7 @@ __all__ = [
     "StepPicture",
     "UnitPicture",
     "UnitRole",
+    "board_picture",
     "candidate_centre",
     "candidate_radius",
     "is_fish",
