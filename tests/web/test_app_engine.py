@@ -202,8 +202,12 @@ def test_the_whole_explanation_and_a_watched_solver(desktop: Any) -> None:
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Watch a solver").click()
     dialog = page.get_by_role("dialog", name="Watch a solver")
-    dialog.get_by_label("Algorithm").select_option("backtracking")
-    page.wait_for_function("window.document.querySelectorAll('#watch-counters dt').length > 0")
+    page.wait_for_function("window.sudokit.watch && window.sudokit.watch.frames.length > 0")
+    dialog.get_by_label("Algorithm").select_option("propagation")
+    page.wait_for_function(
+        "window.sudokit.watch.algorithm === 'propagation' && "
+        "document.querySelectorAll('#watch-counters dt').length > 0"
+    )
     if button(dialog, "Pause").is_visible():  # it plays at once
         button(dialog, "Pause").click()
     text = page.locator("#watch-counters").inner_text()

@@ -192,6 +192,11 @@ def test_keyboard_digits_arrows_and_erase(desktop: Any) -> None:
     page.keyboard.press("ArrowRight")
     c2 = c % 9 + 1
     assert cell(page, r, c2).get_attribute("aria-selected") == "true"
+    r3, c3 = empty_cells(game)[1]
+    cell(page, r3, c3).click()
+    page.keyboard.press("Shift+3")  # a note, whatever the Notes toggle says
+    page.keyboard.press("Shift+8")
+    assert name(page, r3, c3) == f"row {r3}, column {c3}, notes 3 8"
 
 
 def test_a_digit_that_clashes_with_a_given_is_entered_and_marked(desktop: Any) -> None:

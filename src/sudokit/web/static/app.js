@@ -405,6 +405,13 @@ function render() {
   const hintCells = new Set(ui.hint && ui.hint.stage >= 2 ? ui.hint.cells : []);
   const reasonCells = new Set(ui.hint && ui.hint.stage >= 3 ? ui.hint.reasons : []);
   const stepCells = new Set(ui.highlight || []);
+  const areaCells = new Set(ui.hint && ui.hint.stage >= 2 ? ui.hint.area || [] : []);
+  // the whole deduction (stage 3): its pattern's candidates and what it rules out
+  const marks = new Map();
+  if (ui.hint && ui.hint.stage >= 3) {
+    for (const [c, d] of ui.hint.pattern || []) marks.set(`${c}:${d}`, "pattern");
+    for (const [c, d] of ui.hint.eliminations || []) marks.set(`${c}:${d}`, "struck");
+  }
   const revealed = new Set(st.revealed);
   for (let cell = 0; cell < rules.ncells; cell++) {
     const el = cells[cell];
@@ -422,9 +429,12 @@ function render() {
     el.firstChild.textContent = d ? symbol(d) : "";
     const noteEls = el.children[1].children;
     for (let k = 0; k < n; k++) {
-      const on = !d && (st.notes[cell] >> k) & 1;
+      const mark = d ? undefined : marks.get(`${cell}:${k + 1}`);
+      const on = !d && ((st.notes[cell] >> k) & 1 || mark);
       noteEls[k].textContent = on ? symbol(k + 1) : "";
-      noteEls[k].classList.toggle("match", Boolean(on) && focusDigit === k + 1);
+      noteEls[k].classList.toggle("match", Boolean(on) && !mark && focusDigit === k + 1);
+      noteEls[k].classList.toggle("pattern", mark === "pattern");
+      noteEls[k].classList.toggle("struck", mark === "struck");
     }
     const sel = ui.selected === cell;
     el.setAttribute("aria-selected", sel ? "true" : "false");
@@ -440,6 +450,7 @@ function render() {
     cl.toggle("mistake", wrong.has(cell) && !given);
     cl.toggle("hinted", hintCells.has(cell));
     cl.toggle("reason", reasonCells.has(cell));
+    cl.toggle("area", areaCells.has(cell) && !hintCells.has(cell));
     cl.toggle("step", stepCells.has(cell));
   }
   // the pad: remaining counts, armed digit
@@ -820,6 +831,8 @@ function watchLoad() {
   const algorithm = $("watch-algorithm").value;
   engine.request("watch", { algorithm, max_events: 5000 }).then(
     (r) => {
+      if ($("watch-algorithm").value !== algorithm) return; // another was asked for since
+      watch.algorithm = r.algorithm || algorithm;
       watch.frames = r.frames || [];
       watch.start = r.start || null;
       watch.candidates = r.candidates || "none";
@@ -1234,8 +1247,10 @@ function onKey(event) {
     setPaused(!ui.paused);
     return;
   }
-  const d = digitOf(key);
-  if (d && d <= n && key.length === 1) {
+  // Shift + digit writes a note: the key is then "!" or "@", its code still says Digit1...
+  const coded = /^(?:Digit|Numpad)([1-9])$/.exec(event.code || "");
+  const d = event.shiftKey && coded ? Number(coded[1]) : digitOf(key);
+  if (d && d <= n && (key.length === 1 || coded)) {
     event.preventDefault();
     if (ui.selected === null) {
       pressDigit(d);
@@ -1246,6 +1261,7 @@ function onKey(event) {
   }
   if (key === "n" || key === "N") toggleNotes();
   else if (key === "h" || key === "H") hint();
+  else if (key === "w" || key === "W") openWatch();
 }
 
 // --- start ------------------------------------------------------------------------------
@@ -1296,7 +1312,7 @@ function registerServiceWorker() {
 async function main() {
   applyTheme();
   wire();
-  window.sudokit = { get session() { return session; }, get engine() { return engine; }, ui };
+  window.sudokit = { get session() { return session; }, get engine() { return engine; }, ui, watch };
   engine = new Engine("worker.js");
   if (!resume()) {
     // the first puzzle: one of the bank's (a local file, there in a moment), else the built-in one
