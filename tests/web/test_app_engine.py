@@ -220,3 +220,36 @@ def test_the_whole_explanation_and_a_watched_solver(desktop: Any) -> None:
         "document.getElementById('watch-text').textContent.length > 0 && "
         "!document.getElementById('watch-text').textContent.includes('working')"
     )
+
+
+def test_a_twelve_by_twelve_game_takes_letters_from_keys_and_buttons(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    button(page, "New game").click()
+    dialog = page.get_by_role("dialog", name="New game")
+    dialog.get_by_role("button", name="12×12").click()
+    dialog.get_by_role("button", name="Easy").click()
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_function("window.sudokit.session.game.n === 12", timeout=READY)
+    assert page.get_by_role("gridcell").count() == 144
+    for text in ["1", "9", "A", "B", "C"]:
+        assert button(page, text).is_visible()
+    assert button(page, "D").count() == 0
+    game = info(page)
+    empty = [i for i, ch in enumerate(game["givens"]) if ch == "."]
+    first, second = empty[:2]
+    page.get_by_role("gridcell").nth(first).click()
+    page.keyboard.press("b")
+    assert names(page)[first].startswith(f"row {first // 12 + 1}, column {first % 12 + 1}, B")
+    page.get_by_role("gridcell").nth(second).click()
+    button(page, "C").click()
+    assert names(page)[second].startswith(f"row {second // 12 + 1}, column {second % 12 + 1}, C")
+    # statistics are kept per size, level and rules: an abandoned game counts as played
+    button(page, "New game").click()
+    dialog.get_by_role("button", name="9×9").click()
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_function("window.sudokit.session.game.n === 9", timeout=READY)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Statistics").click()
+    table = page.get_by_role("dialog", name="Statistics").get_by_role("table")
+    assert "12×12" in table.inner_text() and "Easy" in table.inner_text()
