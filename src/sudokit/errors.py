@@ -80,6 +80,19 @@ class UnsupportedPuzzleError(ParseError, UnsupportedRulesError):
     line and reads on) and an :class:`UnsupportedRulesError`."""
 
 
+class WrongPositionError(SudokuError, ValueError):
+    """A position to start the logic from that contradicts the puzzle's solution: a
+    candidate removed that is the solution's digit (``kind`` ``"elimination"``) or a
+    placed digit that is not (``"placement"``). ``cell`` (0-based) and ``digit`` say
+    which; the message names them (``r4c1``)."""
+
+    def __init__(self, message: str, *, kind: str, cell: int, digit: int) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.cell = cell
+        self.digit = digit
+
+
 class GenerationError(SudokuError, ValueError):
     """A puzzle that cannot be made as asked: a level or a technique the size cannot
     reach, or none found within the attempts. Never answered with an easier puzzle."""

@@ -17,8 +17,8 @@ from typing import Any
 
 import click
 
-from ..errors import ParseError
-from ..formats import Record, format_rules_line, parse, read_puzzles
+from ..errors import ParseError, WrongPositionError
+from ..formats import Position, Record, format_rules_line, parse, parse_position, read_puzzles
 from ..formats.text import puzzle_fields
 from ..grid import Grid
 from ..logic import BY_ID, explain, hint, rate
@@ -32,6 +32,12 @@ from ._io import (
     open_source,
     puzzle_input,
     report_parse_error,
+)
+from ._pictures import (
+    explain_picture_options,
+    hint_picture_options,
+    write_explanation_pictures,
+    write_hint_picture,
 )
 from ._rules import RulesChoice, rules_options
 
@@ -79,8 +85,39 @@ Result = tuple[dict[str, Any], int]
 BATCH = 64
 
 
-def _well_formed(chunk: list[Record]) -> list[str]:
-    return [format_rules_line(r.grid) for r in chunk if r.grid is not None]
+#: A puzzle as a worker gets it: its line, or for a position to start from (a pencil-mark
+#: grid, a HoDoKu library line, f-puzzles centre marks) the lines of its givens and of its
+#: placed digits and its candidates.
+Item = str | tuple[str, str, tuple[int, ...] | None]
+
+
+def _item(grid: Grid, position: Position | None) -> Item:
+    """What a worker gets for ``grid`` (under the rules asked for) read as ``position``."""
+    if position is None or (position.placed is None and position.candidates is None):
+        return format_rules_line(grid)
+    current = Grid(grid.rules, position.current.cells)
+    return format_rules_line(grid), format_rules_line(current), position.candidates
+
+
+def _text_item(text: str, grid: Grid) -> Item:
+    """The item of a PUZZLE argument already read as ``grid``: with its placed digits and
+    candidates when its format gives them."""
+    try:
+        return _item(grid, parse_position(text))
+    except ParseError:  # a picture that parse reads as one
+        return format_rules_line(grid)
+
+
+def _puzzle(item: Item) -> Grid | Position:
+    """The puzzle (or position) of an item, for the logic."""
+    if isinstance(item, str):
+        return parse(item)
+    givens, current, candidates = parse(item[0]), parse(item[1]), item[2]
+    return Position(givens, current if current != givens else None, candidates)
+
+
+def _well_formed(chunk: list[Record]) -> list[Item]:
+    return [_item(r.grid, r.position) for r in chunk if r.grid is not None]
 
 
 def _one_or_file(puzzle: str | None, path: str | None, verb: str) -> str | None:
@@ -138,11 +175,12 @@ def _answer_file(
 # --- hint ----------------------------------------------------------------------------------
 
 
-def _hint_one(text: str, level: int, max_seconds: float | None = None) -> Result:
+def _hint_one(text: Item, level: int, max_seconds: float | None = None) -> Result:
     """The hint for one well-formed puzzle (on a worker too): its JSON fields (the text
     at ``level`` under "text") and its exit code."""
-    grid = parse(text)
-    answer = hint(grid, max_seconds=max_seconds)
+    puzzle = _puzzle(text)
+    grid = puzzle.givens if isinstance(puzzle, Position) else puzzle
+    answer = hint(puzzle, max_seconds=max_seconds)
     if answer is None:
         return {"kind": "solved", "text": "The grid is already solved."}, 0
     fields: dict[str, Any] = {
@@ -153,10 +191,10 @@ def _hint_one(text: str, level: int, max_seconds: float | None = None) -> Result
     }
     if answer.step is not None:
         fields.update(answer.step.to_dict(grid.shape))
-    return fields, 1 if answer.kind in ("no_solution", "stopped") else 0
+    return fields, 1 if answer.kind in ("no_solution", "stopped", "wrong_elimination") else 0
 
 
-def hint_chunk(work: tuple[list[str], tuple[int, float | None]]) -> list[Result]:
+def hint_chunk(work: tuple[list[Item], tuple[int, float | None]]) -> list[Result]:
     """Hints for a chunk of well-formed puzzle lines at one level (on a worker too)."""
     puzzles, (level, max_seconds) = work
     return [_hint_one(text, level, max_seconds) for text in puzzles]
@@ -174,6 +212,7 @@ def hint_chunk(work: tuple[list[str], tuple[int, float | None]]) -> list[Result]
 )
 @max_seconds_option
 @rules_options
+@hint_picture_options
 @click.pass_context
 def hint_cmd(
     ctx: click.Context,
@@ -185,6 +224,9 @@ def hint_cmd(
     level: int,
     max_seconds: float | None,
     rules: RulesChoice | None,
+    png_file: str | None = None,
+    svg_file: str | None = None,
+    theme: str = "light",
 ) -> None:
     """Tell the next logical step of a puzzle, in words.
 
@@ -201,15 +243,24 @@ def hint_cmd(
       sudokit hint --level 1 "$(sudokit generate --seed 7)"
       sudokit hint --json "$(cat position.txt)"
       sudokit hint -f puzzles.txt --json -j 2 > hints.jsonl
+      sudokit hint --png step.png "$(sudokit generate --seed 3 --level hard)"
     """
+    if path is not None and (png_file or svg_file):
+        raise click.UsageError("--png and --svg draw one puzzle's hint: give PUZZLE, not -f")
     if _one_or_file(puzzle, path, "give a hint for") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle, rules)
-        fields, code = _hint_one(format_rules_line(grid), level, max_seconds)
+        fields, code = _hint_one(_text_item(puzzle, grid), level, max_seconds)
         if as_json:
             click.echo(json.dumps({**puzzle_fields(grid), **fields}))
         else:
             click.echo(fields["text"])
+        if png_file or svg_file:
+            why = write_hint_picture(
+                puzzle, grid, png=png_file, svg=svg_file, theme=theme, max_seconds=max_seconds
+            )
+            if why is not None:
+                click.echo(f"note: {why}", err=True)
         ctx.exit(code)
     assert path is not None
 
@@ -233,12 +284,17 @@ def hint_cmd(
 
 
 def _explain_one(
-    text: str, max_seconds: float | None = None
+    text: Item, max_seconds: float | None = None
 ) -> tuple[dict[str, Any], list[str], int]:
     """The path of one well-formed puzzle (on a worker too): its JSON object, its lines of
     text, and its exit code (0 when logic solves it)."""
-    grid = parse(text)
-    result = explain(grid, max_seconds=max_seconds)
+    puzzle = _puzzle(text)
+    grid = puzzle.givens if isinstance(puzzle, Position) else puzzle
+    try:
+        result = explain(puzzle, max_seconds=max_seconds)
+    except WrongPositionError as err:
+        data = {**puzzle_fields(grid), "steps": None, "solved": False, "error": str(err)}
+        return data, [f"error: {err}"], 1
     lines = []
     width = len(str(len(result.steps)))
     for i, step in enumerate(result.steps, start=1):
@@ -264,7 +320,7 @@ def _explain_one(
 
 
 def explain_chunk(
-    work: tuple[list[str], float | None],
+    work: tuple[list[Item], float | None],
 ) -> list[tuple[dict[str, Any], list[str], int]]:
     """The paths of a chunk of well-formed puzzle lines (on a worker too)."""
     return [_explain_one(text, work[1]) for text in work[0]]
@@ -275,6 +331,7 @@ def explain_chunk(
 @dask_option
 @max_seconds_option
 @rules_options
+@explain_picture_options
 @click.pass_context
 def explain_cmd(
     ctx: click.Context,
@@ -285,6 +342,9 @@ def explain_cmd(
     dask: str | None,
     max_seconds: float | None,
     rules: RulesChoice | None,
+    html_file: str | None = None,
+    svg_dir: str | None = None,
+    theme: str = "light",
 ) -> None:
     """Explain a puzzle's whole logical path, one numbered step per line.
 
@@ -307,18 +367,25 @@ def explain_cmd(
       sudokit explain "$(sudokit generate --seed 3)"
       sudokit explain --json "$(sudokit generate --seed 3)" | jq .solved
       sudokit explain -f puzzles.txt --json -j 2 > paths.jsonl
+      sudokit explain --html steps.html "$(sudokit generate --seed 3 --level hard)"
     """
+    if path is not None and (html_file or svg_dir):
+        raise click.UsageError("--html and --svg draw one puzzle's steps: give PUZZLE, not -f")
     if _one_or_file(puzzle, path, "explain") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle, rules)
-        data, lines, code = _explain_one(format_rules_line(grid), max_seconds)
+        data, lines, code = _explain_one(_text_item(puzzle, grid), max_seconds)
         if as_json:
             click.echo(json.dumps(data))
         for line in lines:
-            if line.startswith("note: "):
+            if line.startswith(("note: ", "error: ")):
                 click.echo(line, err=True)
             elif not as_json:
                 click.echo(line)
+        if (html_file or svg_dir) and data.get("steps") is not None:
+            write_explanation_pictures(
+                puzzle, grid, html=html_file, svg_dir=svg_dir, theme=theme, max_seconds=max_seconds
+            )
         ctx.exit(code)
     assert path is not None
 
@@ -327,7 +394,7 @@ def explain_cmd(
             return _say_error(rec, {"steps": None, "solved": None}, as_json)
         data, lines, code = result
         if as_json:
-            click.echo(json.dumps({**data, "error": None, "line": rec.line}))
+            click.echo(json.dumps({"error": None, **data, "line": rec.line}))
         else:
             assert rec.grid is not None
             click.echo(f"# line {rec.line}: {format_rules_line(rec.grid)}")
@@ -367,13 +434,19 @@ def _rate_fields(r: Rating) -> dict[str, Any]:
 
 #: ``_rate_one``'s code for a rating stopped by ``--max-seconds``.
 STOPPED = 3
+#: ``_rate_one``'s code for a position that contradicts the solution (its fields hold the
+#: error).
+WRONG = 4
 
 
-def _rate_one(text: str, max_seconds: float | None = None) -> tuple[dict[str, Any], int]:
+def _rate_one(text: Item, max_seconds: float | None = None) -> tuple[dict[str, Any], int]:
     """Rate one well-formed puzzle (in a worker process too): its fields and how many
     solutions it has when not one (0 for one solution, 1 for none, 2 for several), or
-    :data:`STOPPED`."""
-    r = rate(parse(text), max_seconds=max_seconds)
+    :data:`STOPPED`, or :data:`WRONG`."""
+    try:
+        r = rate(_puzzle(text), max_seconds=max_seconds)
+    except WrongPositionError as err:
+        return {**_ERROR_FIELDS, "error": str(err)}, WRONG
     if r.stopped:
         return _rate_fields(r), STOPPED
     return _rate_fields(r), 0 if r.solutions == 1 else (1 if r.solutions == 0 else 2)
@@ -389,7 +462,7 @@ _ERROR_FIELDS: dict[str, Any] = {
 }
 
 
-def rate_chunk(work: tuple[list[str], float | None]) -> list[Result]:
+def rate_chunk(work: tuple[list[Item], float | None]) -> list[Result]:
     """Rate a chunk of well-formed puzzle lines (on a worker too): fields and exit codes."""
     return [_rate_one(text, work[1]) for text in work[0]]
 
@@ -403,10 +476,12 @@ def _say_rating(
     fields, code = result
     assert rec.grid is not None
     if as_json:
-        record = {**puzzle_fields(rec.grid), **fields, "error": None, "line": rec.line}
+        record = {**puzzle_fields(rec.grid), "error": None, **fields, "line": rec.line}
         click.echo(json.dumps(record))
     elif code == 0:
         click.echo(f"{fields['level']} {fields['score']} {fields['hardest'] or '-'}")
+    elif code == WRONG:
+        click.echo(f"- - - ({fields['error']})")
     elif code == STOPPED:
         click.echo(f"- - - (unrated: {_stopped(max_seconds)})")
     else:
@@ -457,7 +532,11 @@ def rate_cmd(
     if _one_or_file(puzzle, path, "rate") is not None:
         assert puzzle is not None
         grid = _parse_argument(ctx, puzzle, rules)
-        r = rate(grid, max_seconds=max_seconds)
+        try:
+            r = rate(_puzzle(_text_item(puzzle, grid)), max_seconds=max_seconds)
+        except WrongPositionError as err:
+            click.echo(f"error: {err}", err=True)
+            ctx.exit(1)
         if as_json:
             record = {
                 **puzzle_fields(grid),

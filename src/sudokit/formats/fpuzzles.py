@@ -128,6 +128,7 @@ def parse_fpuzzles(data: str | dict[str, Any], *, check: bool = True) -> Positio
     givens: list[int] = []
     placed: list[int] = []
     regions: list[int | None] = []
+    marks: list[int] = []  # centre marks: a cell's candidates (0: none pencilled)
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
             raise ParseError(f"f-puzzles: grid row {r + 1} must be a list of {n} cells", row=r)
@@ -152,6 +153,7 @@ def parse_fpuzzles(data: str | dict[str, Any], *, check: bool = True) -> Positio
             placed.append(digit)
             if _present(cell.get("givenPencilMarks")):
                 raise _unsupported("given pencil-mark")
+            marks.append(_centre_marks(cell.get("centerPencilMarks"), n, r, c))
             if "region" in cell:
                 region = cell["region"]
                 if region is None:
@@ -177,7 +179,27 @@ def parse_fpuzzles(data: str | dict[str, Any], *, check: bool = True) -> Positio
         _check_duplicates(puzzle)
         if current is not None:
             _check_duplicates(current)
-    return Position(puzzle, current, None, _meta(value))
+    # Centre marks are the candidates the solver has left; a cell without any has not
+    # been pencilled (every candidate the rules allow).
+    full = (1 << n) - 1
+    candidates = tuple(m or full for m in marks) if any(marks) else None
+    return Position(puzzle, current, candidates, _meta(value))
+
+
+def _centre_marks(value: object, n: int, r: int, c: int) -> int:
+    """A cell's ``centerPencilMarks`` as a mask (0 for none)."""
+    if value in (None, []):
+        return 0
+    if not isinstance(value, list) or any(type(d) is not int or not 1 <= d <= n for d in value):
+        raise SymbolError(
+            f"f-puzzles: row {r + 1}, column {c + 1}: centre marks {value!r} are not digits 1-{n}",
+            row=r,
+            col=c,
+        )
+    mask = 0
+    for d in value:
+        mask |= 1 << (d - 1)
+    return mask
 
 
 def _variants(value: dict[str, Any], n: int) -> list[str]:
@@ -369,6 +391,9 @@ def fpuzzles_object(puzzle: Grid | Position) -> dict[str, Any]:
                 item["value"] = current.cells[cell]
                 if givens.cells[cell]:
                     item["given"] = True
+            elif position.candidates is not None:  # the candidates left, as centre marks
+                mask = position.candidates[cell]
+                item["centerPencilMarks"] = [d for d in range(1, n + 1) if mask >> (d - 1) & 1]
             if rules.jigsaw:
                 item["region"] = rules.region_of[cell]
             row.append(item)

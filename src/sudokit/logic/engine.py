@@ -1,9 +1,13 @@
 """The engine: the next step (the easiest that works) and the whole logical path.
 
-The engine tries the registry's techniques in order and applies the first step found,
-then starts again from the top. Uniqueness techniques are tried only when the puzzle is
-known to have exactly one solution. When no technique applies the path ends unsolved:
-the puzzle needs guessing (or techniques beyond the engine's).
+The next step is the easiest available one by its rating (as Sudoku Explainer takes
+them), not by its technique's level: a 7.0 XY-chain comes before a 7.1 W-Wing. Ties go
+to the shortest explanation (the fewest cells and links). The techniques are tried by
+the lowest rating their steps can have, and the search stops once no technique left can
+rate lower than the best step found. The step is applied and the search starts again.
+Uniqueness techniques are tried only when the puzzle is known to have exactly one
+solution. When no technique applies the path ends unsolved: the puzzle needs guessing
+(or techniques beyond the engine's).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import WrongPositionError
 from ..formats import parse
+from ..formats.position import Position
 from ..formats.text import puzzle_fields
 from ..geometry import Rules, Shape
 from ..grid import Grid
@@ -23,12 +29,82 @@ from .step import Candidate, Step
 from .techniques import BY_ID, TECHNIQUES, Technique, level_index, unknown_technique
 from .techniques.singles import naked_single_rating
 
-PuzzleLike = Grid | str | Sequence[Sequence[int]]
+PuzzleLike = Grid | Position | str | Sequence[Sequence[int]]
 
 
 def to_grid(puzzle: PuzzleLike) -> Grid:
-    """A Grid from anything :func:`sudokit.parse` reads (checked at the edge)."""
+    """A Grid from anything :func:`sudokit.parse` reads (checked at the edge); a
+    :class:`~sudokit.formats.Position`'s givens."""
+    if isinstance(puzzle, Position):
+        return puzzle.givens
     return puzzle if isinstance(puzzle, Grid) else parse(puzzle)
+
+
+def position_of(puzzle: PuzzleLike) -> tuple[Grid, Grid, tuple[int, ...] | None]:
+    """``(givens, current, candidates)`` of ``puzzle``: a Position's placed digits and
+    candidates (None: not given), else the puzzle's own grid and None."""
+    if isinstance(puzzle, Position):
+        return puzzle.givens, puzzle.current, puzzle.candidates
+    grid = to_grid(puzzle)
+    return grid, grid, None
+
+
+def start_state(current: Grid, candidates: Sequence[int] | None = None) -> State:
+    """The candidate state of ``current``: ``candidates`` (a mask per cell; only the
+    digits the rules still allow are kept, and a cell may be left with none), or every
+    candidate the rules allow when None."""
+    allowed = current.candidates()
+    if candidates is None:
+        return State(current.rules, current.cells, allowed)
+    if len(candidates) != len(allowed):
+        raise ValueError(f"expected {len(allowed)} candidate masks, got {len(candidates)}")
+    cands = [0 if v else a & k for v, a, k in zip(current.cells, allowed, candidates, strict=True)]
+    return State(current.rules, current.cells, cands)
+
+
+def wrong_position(
+    current: Grid, state: State, solution: Sequence[int]
+) -> WrongPositionError | None:
+    """What in the position contradicts the (unique) ``solution``: the first placed digit
+    that is not the solution's, else the first candidate removed that is (cells in
+    order), as an error to raise or report; None when the position is sound."""
+    shape = current.shape
+    for c, v in enumerate(current.cells):
+        if v and v != solution[c]:
+            digit = shape.symbols[v - 1]
+            return WrongPositionError(
+                f"wrong digit: {shape.cell_name(c)} holds {digit}, which is not its digit "
+                "in the solution",
+                kind="placement",
+                cell=c,
+                digit=v,
+            )
+    for c, v in enumerate(current.cells):
+        if not v and not state.cands[c] >> (solution[c] - 1) & 1:
+            name, digit = shape.cell_name(c), shape.symbols[solution[c] - 1]
+            return WrongPositionError(
+                f"wrong elimination: {digit} was removed from the candidates of {name}, "
+                f"but {name} is {digit} in the solution",
+                kind="elimination",
+                cell=c,
+                digit=solution[c],
+            )
+    return None
+
+
+def start_from(puzzle: PuzzleLike) -> tuple[Grid, int, State]:
+    """The givens, their number of solutions (0, 1, 2) and the state to start from; a
+    position that contradicts a unique solution raises :class:`WrongPositionError`."""
+    grid, current, candidates = position_of(puzzle)
+    state = start_state(current, candidates)
+    if current is grid and candidates is None:
+        return grid, solution_count(grid), state
+    outcome = search(grid, 2)
+    if outcome.count == 1 and outcome.solution is not None:
+        wrong = wrong_position(current, state, outcome.solution)
+        if wrong is not None:
+            raise wrong
+    return grid, outcome.count, state
 
 
 class Deadline:
@@ -89,6 +165,35 @@ def select(
     )
 
 
+#: The lowest rating a technique's steps can have, where it is below the technique's
+#: base rating: a naked single rates as the direct technique also available (see
+#: :func:`~sudokit.logic.techniques.singles.naked_single_rating`). Every other step rates
+#: at least its technique's base (chains, colouring and nets add a length bonus).
+LOWEST_RATING = {"naked_single": 1.7}
+
+
+def lowest_rating(tech: Technique) -> float:
+    """The lowest rating a step of ``tech`` can have."""
+    return LOWEST_RATING.get(tech.id, tech.rating)
+
+
+_REGISTRY_INDEX = {t.id: i for i, t in enumerate(TECHNIQUES)}
+
+
+def by_rating(techniques: Iterable[Technique]) -> list[Technique]:
+    """``techniques`` in the order :func:`next_step` tries them: by the lowest rating
+    their steps can have, then in registry order."""
+    return sorted(
+        techniques, key=lambda t: (lowest_rating(t), _REGISTRY_INDEX.get(t.id, len(TECHNIQUES)))
+    )
+
+
+def explanation_size(step: Step) -> int:
+    """How much a step asks the reader to follow: its cells and links (ties between
+    steps of the same rating go to the smaller)."""
+    return len(step.cells) + len(step.links)
+
+
 def next_step(
     state: State,
     *,
@@ -96,23 +201,34 @@ def next_step(
     techniques: Sequence[Technique] | None = None,
     deadline: Deadline | None = None,
 ) -> Step | None:
-    """The step of the first technique (in registry order) that finds one, or None.
+    """The easiest step available, or None: the lowest rating, then the shortest
+    explanation (:func:`explanation_size`), then the earliest technique of the registry.
+
+    Techniques are tried by the lowest rating their steps can have (:func:`by_rating`),
+    and once no technique left can rate below the best step found, the search stops.
 
     ``unique``: whether the puzzle is known to have one solution (enables the uniqueness
     techniques); ``techniques``: the techniques to try, from :func:`select`;
-    ``deadline``: when it passes, None (no further technique is tried).
+    ``deadline``: once it passes no further technique is tried (the best step found so
+    far, or None).
     """
     if techniques is None:
         techniques = select(rules=state.rules, unique=unique)
-    for tech in techniques:
+    best: Step | None = None
+    best_key = (0.0, 0)
+    for tech in by_rating(techniques):
         if (tech.uniqueness or tech.deep) and not unique:
             continue
+        if best is not None and lowest_rating(tech) > best.rating:
+            break
         if deadline is not None and deadline.over():
-            return None
+            break
         step = tech.find(state)
         if step is not None:
-            return step
-    return None
+            key = (step.rating, explanation_size(step))
+            if best is None or key < best_key:
+                best, best_key = step, key
+    return best
 
 
 def steps(
@@ -305,17 +421,20 @@ def explain(
 ) -> Explanation:
     """The whole logical path of ``puzzle``, step by step, easiest technique first.
 
+    ``puzzle``: a grid, or a :class:`~sudokit.formats.Position` (a pencil-mark grid, a
+    HoDoKu library line...): the path then starts from its placed digits and the
+    candidates it gives, and a position that contradicts the solution (a candidate
+    removed that is the solution's digit, a wrong digit placed) raises
+    :class:`~sudokit.errors.WrongPositionError` naming the cell and digit;
     ``techniques`` / ``max_level`` restrict the techniques (see :func:`select`);
     ``keep_states`` keeps the candidate state after every step in ``states``;
     ``max_seconds``: stop when that time has passed (between steps, or between the
     techniques tried for one), with the steps found so far and ``stopped`` set.
     """
     deadline = None if max_seconds is None else Deadline(max_seconds)
-    grid = to_grid(puzzle)
-    count = solution_count(grid)
+    grid, count, state = start_from(puzzle)
     unique = count == 1
     chosen = select(techniques, max_level=max_level, rules=grid.rules, unique=unique)
-    state = State.from_grid(grid)
     found: list[Step] = []
     states: list[State] = [state] if keep_states else []
     if count > 0:

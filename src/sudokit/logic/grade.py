@@ -31,6 +31,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..formats.position import Position
 from ..formats.text import puzzle_fields
 from ..grid import Grid
 from .candidates import State
@@ -41,6 +42,7 @@ from .engine import (
     fast_path,
     select,
     solution_count,
+    start_from,
     to_grid,
 )
 from .step import Step
@@ -80,6 +82,12 @@ SE_LACKS = frozenset(
         "als_xy_wing",
         "als_chain",
         "death_blossom",
+        "multi_colouring",
+        "medusa",
+        "franken_fish",
+        "finned_franken_fish",
+        "mutant_fish",
+        "finned_mutant_fish",
     }
 )
 
@@ -137,6 +145,10 @@ def rate(
 ) -> Rating:
     """Grade ``puzzle``: level, score, hardest step and counts per technique.
 
+    ``puzzle``: a grid, or a :class:`~sudokit.formats.Position` (a pencil-mark grid, a
+    HoDoKu library line...), rated from its placed digits and candidates: the path from
+    there (a position that contradicts the solution raises
+    :class:`~sudokit.errors.WrongPositionError`, as :func:`explain` does);
     ``techniques`` / ``max_level`` restrict the engine (a puzzle that then stays
     unsolved rates ``extreme``); ``solutions`` skips counting solutions when the caller
     already knows (1 for a unique puzzle); ``known_stuck``: positions where these
@@ -146,13 +158,17 @@ def rate(
     the techniques tried for one), with ``stopped`` set.
     """
     deadline = None if max_seconds is None else Deadline(max_seconds)
-    grid = to_grid(puzzle)
-    count = solution_count(grid) if solutions is None else solutions
+    if isinstance(puzzle, Position):  # rated from its placed digits and candidates
+        grid, count, start = start_from(puzzle)
+    else:
+        grid = to_grid(puzzle)
+        count = solution_count(grid) if solutions is None else solutions
+        start = State.from_grid(grid)
     if count == 0:
         return Rating(grid, "extreme", UNSOLVED_SCORE + 0.5, None, {}, False, 0)
     unique = count == 1
     chosen = select(techniques, max_level=max_level, rules=grid.rules, unique=unique)
-    start = st = State.from_grid(grid)
+    st = start
     moves = []
     path = fast_path(
         st, unique=unique, techniques=chosen, known_stuck=known_stuck, deadline=deadline
@@ -160,7 +176,33 @@ def rate(
     for move in path:
         moves.append(move)
         st = move.after
-    return rate_path(grid, start, moves, st, count, chosen, unique, deadline=deadline)
+    rating = rate_path(grid, start, moves, st, count, chosen, unique, deadline=deadline)
+    if techniques is None and not isinstance(puzzle, Position):
+        rating = lowest_level(rating, moves, unique)
+    return rating
+
+
+def lowest_level(rating: Rating, moves: Sequence[FastStep], unique: bool) -> Rating:
+    """``rating`` with the lowest level whose techniques finish the puzzle. The path takes
+    the easiest step by its rating, which may be of a higher level than an available
+    harder step (an XY-Chain at 7.0 before a W-Wing at 7.1): the level below the path's
+    is asked of the screen (:func:`sudokit.logic.screen.finishes`), and while it finishes
+    the puzzle, the level comes down. The hardest step is then the highest-rated step of
+    that level or below."""
+    if not rating.solved or rating.stopped or rating.level == LEVELS[0]:
+        return rating
+    from .screen import finishes
+
+    level = level_index(rating.level)
+    while level > 0 and finishes(rating.puzzle, LEVELS[level - 1], unique=unique):
+        level -= 1
+    if LEVELS[level] == rating.level:
+        return rating
+    top = max(
+        ((_LEVEL_OF[m.technique], m.rating, m.technique) for m in moves),
+        key=lambda x: (x[0] <= level, x[0], x[1]),
+    )
+    return replace(rating, level=LEVELS[level], hardest=top[2] if top[0] <= level else None)
 
 
 def rate_path(

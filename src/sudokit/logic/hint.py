@@ -18,14 +18,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..formats.position import Position
 from ..grid import Grid
 from ..solvers import search
 from .candidates import State
-from .engine import Deadline, PuzzleLike, next_step, to_grid
+from .engine import Deadline, PuzzleLike, next_step, start_state, to_grid, wrong_position
 from .step import Step, cells_text, sym
 from .techniques import killer
 
-HintKind = Literal["step", "mistake", "notes", "stuck", "no_solution", "stopped"]
+HintKind = Literal[
+    "step", "mistake", "notes", "wrong_elimination", "stuck", "no_solution", "stopped"
+]
 
 #: Techniques whose step is about one unit, so "look in this unit" is the first nudge.
 _UNIT_TECHNIQUES = frozenset(
@@ -60,6 +63,8 @@ class Hint:
 
     - ``kind``: ``step`` (a logical step, in ``step``), ``mistake`` (a wrong digit in
       ``cells``), ``notes`` (notes in ``cells`` rule out the digit that belongs there),
+      ``wrong_elimination`` (a candidate removed from the cell in ``cells`` is the digit
+      that belongs there),
       ``stuck`` (no technique applies; ``cells`` is a good cell to guess, ``texts[2]``
       names its digit), ``no_solution`` (the puzzle has none), ``stopped`` (the time
       given ran out before a step was found);
@@ -108,18 +113,28 @@ def hint(
     notes: Sequence[int] | None = None,
     *,
     max_seconds: float | None = None,
+    candidates: Sequence[int] | None = None,
 ) -> Hint | None:
     """The next hint for a player, or None when their grid is solved.
 
-    - ``puzzle``: the givens (a :class:`~sudokit.grid.Grid` or anything ``parse`` reads);
+    - ``puzzle``: the givens (a :class:`~sudokit.grid.Grid` or anything ``parse`` reads),
+      or a :class:`~sudokit.formats.Position` (a pencil-mark grid, a HoDoKu library
+      line...): its placed digits are the ``current`` grid and its candidates the
+      ``candidates``, unless those are given;
     - ``current``: the player's grid (givens plus their digits); the puzzle when None;
     - ``notes``: the player's pencil marks, one mask per cell (digit ``d`` is bit
       ``d - 1``; 0 = no notes in that cell), or None when they keep none;
+    - ``candidates``: the candidates left, one mask per cell (0 = none left in that
+      cell), where the step starts from: a removed candidate that is the solution's
+      digit is a ``wrong_elimination`` hint, not built on;
     - ``max_seconds``: stop looking for a step when that time has passed (between the
       techniques tried): a ``stopped`` hint.
 
     Raises ValueError when ``current`` does not keep the givens or sizes differ.
     """
+    if isinstance(puzzle, Position):
+        current = puzzle.current if current is None else current
+        candidates = puzzle.candidates if candidates is None else candidates
     grid = to_grid(puzzle)
     cur = grid if current is None else current
     shape = grid.shape
@@ -143,6 +158,8 @@ def hint(
             raise ValueError(f"the current grid changes the given at {shape.cell_name(c)}")
     if notes is not None and len(notes) != shape.ncells:
         raise ValueError(f"expected {shape.ncells} note masks, got {len(notes)}")
+    if candidates is not None and len(candidates) != shape.ncells:
+        raise ValueError(f"expected {shape.ncells} candidate masks, got {len(candidates)}")
     outcome = search(grid, 2)
     if outcome.count == 0 or outcome.solution is None:
         text = "This puzzle has no solution: check the givens."
@@ -179,8 +196,24 @@ def hint(
                     ),
                     cells=(c,),
                 )
+    state = start_state(cur, candidates)
+    if notes is not None:
+        cands = [m & k if k else m for m, k in zip(state.cands, notes, strict=True)]
+        state = State(cur.rules, cur.cells, cands)
+    if candidates is not None and unique:
+        wrong = wrong_position(cur, state, solution)
+        if wrong is not None:
+            name, digit = shape.cell_name(wrong.cell), sym(shape, wrong.digit)
+            return Hint(
+                "wrong_elimination",
+                (
+                    "A candidate that was removed is needed.",
+                    f"Check the candidates of {name}.",
+                    f"{name} is {digit}: {digit} was removed from its candidates by mistake.",
+                ),
+                cells=(wrong.cell,),
+            )
     deadline = None if max_seconds is None else Deadline(max_seconds)
-    state = State.from_grid(cur, notes)
     step = next_step(state, unique=unique, deadline=deadline)
     if step is not None:
         return Hint("step", step_texts(cur, step), step, step.cells, step.units)

@@ -21,7 +21,7 @@ Screening never grades: a candidate it does not reject is rated by
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ..geometry import Rules
 from ..grid import Grid
@@ -198,6 +198,13 @@ def stuck(grid: Grid, max_level: str, *, unique: bool = True) -> tuple[int, ...]
     direct forms (their plain forms find nothing). So the engine, on reaching the same
     position with the same techniques, can end there (``rate(known_stuck=...)``).
     """
+    # The generator asks the level below its target, and rating the kept candidate asks
+    # it again (see grade.lowest_level): the last answers are kept.
+    return _stuck(grid, max_level, unique)
+
+
+@lru_cache(maxsize=32)
+def _stuck(grid: Grid, max_level: str, unique: bool) -> tuple[int, ...] | None:
     order = _order(max_level, grid.rules, unique)
     singles = {t.id for t in order} >= _SINGLES
     if singles:

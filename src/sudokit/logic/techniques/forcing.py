@@ -13,6 +13,7 @@ node and how it follows) so that a conclusion can be told as the chain leading t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...solvers import native
@@ -175,17 +176,54 @@ def _path(branch: Branch, node: int) -> list[tuple[int, int]]:
     return out
 
 
+def node_text(st: State, node: int) -> str:
+    """``r5c4 is 4`` / ``r5c4 is not 3``."""
+    d, c = divmod(abs(node) - 1, st.tables.ncells)
+    return f"{st.shape.cell_name(c)} is {'' if node > 0 else 'not '}{sym(st.shape, d)}"
+
+
 def _say_path(st: State, path: list[tuple[int, int]]) -> str:
-    shape = st.shape
-    ncells = st.tables.ncells
-    words = []
-    for node, _ in path:
-        d, c = divmod(abs(node) - 1, ncells)
-        s = f"{shape.cell_name(c)} is {'' if node > 0 else 'not '}{sym(shape, d)}"
-        words.append(s)
+    words = [node_text(st, node) for node, _ in path]
     if len(words) == 1:
         return words[0]
     return f"if {words[0]}, then " + ", so ".join(words[1:])
+
+
+Path = list[tuple[int, int]]
+
+
+def tell_all(
+    paths: list[Path], words: Callable[[Path], list[str]], plain: Callable[[int], str]
+) -> str:
+    """One branch's chains to every conclusion of a step, so that each is justified: the
+    first chain whole (``if A, then B, so C``), each further one from the last node
+    already told (``..., and as B, D``). ``words`` says a path's nodes, ``plain`` one
+    node without its reason."""
+    first = words(paths[0])
+    text = first[0] if len(first) == 1 else f"if {first[0]}, then " + ", so ".join(first[1:])
+    said = {node for node, _ in paths[0]}
+    anchor: int | None = None
+    for path in paths[1:]:
+        k = max((i for i, (node, _) in enumerate(path) if node in said), default=-1)
+        if k == len(path) - 1:
+            continue  # that conclusion was told on the way
+        rest = ", so ".join(words(path)[k + 1 :])
+        node = path[k][0] if k >= 0 else 0
+        if node == anchor:
+            text += f" and {rest}"  # as r1c9 is 1, r8c9 is not 1 and r9c9 is not 1
+        else:
+            text += f", and as {plain(node)}, {rest}" if k >= 0 else f", and {rest}"
+        anchor = node
+        said.update(node for node, _ in path)
+    return text
+
+
+def conclusion_nodes(
+    st: State, placements: Sequence[Candidate], eliminations: Sequence[Candidate], first: int
+) -> list[int]:
+    """The nodes of a step's conclusions, ``first`` (the one its rating measures) first."""
+    nodes = [_node(st, p, True) for p in placements] + [_node(st, e, False) for e in eliminations]
+    return [first] + [x for x in nodes if x != first]
 
 
 @dataclass(slots=True)
@@ -348,7 +386,16 @@ def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
     else:
         target_cand = f.placements[0] if f.placements else f.eliminations[0]
         target = _node(st, target_cand, bool(f.placements))
-        parts = [_say_path(st, _path(b, target)) for b in f.branches]
+        # Every conclusion, branch by branch (each holds in every branch).
+        nodes = conclusion_nodes(st, f.placements, f.eliminations, target)
+        parts = [
+            tell_all(
+                [_path(b, x) for x in nodes if x in b.why],
+                lambda p: [node_text(st, node) for node, _ in p],
+                lambda node: node_text(st, node),
+            )
+            for b in f.branches
+        ]
         length = _length(st, f.branches, target)
         if f.kind == "cell":
             ((c, _),) = f.starts[:1]

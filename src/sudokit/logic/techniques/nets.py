@@ -626,6 +626,14 @@ def _path(net: Net, node: int) -> list[tuple[int, int]]:
 
 
 def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
+    words = _words(st, net, path)
+    if len(words) == 1:
+        return words[0]
+    return f"if {words[0]}, then " + ", so ".join(words[1:])
+
+
+def _words(st: State, net: Net, path: list[tuple[int, int]]) -> list[str]:
+    """Each node of ``path``, with why it follows (but the first, the assumption)."""
     shape = st.shape
     ncells = st.tables.ncells
     words = []
@@ -639,9 +647,7 @@ def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
         elif reason >= 0 and i:
             s += f" (the last place for {sym(shape, d)} in {st.rules.unit_name(reason)})"
         words.append(s)
-    if len(words) == 1:
-        return words[0]
-    return f"if {words[0]}, then " + ", so ".join(words[1:])
+    return words
 
 
 def _links(st: State, net: Net, node: int) -> list[Link]:
@@ -701,8 +707,16 @@ def _to_step(st: State, h: _Hint, level: int) -> Step:
         starts: tuple[Candidate, ...] = ((h.cell, h.digit),)
     else:
         parts = []
+        # Every conclusion, net by net (each holds in every net).
+        nodes = forcing.conclusion_nodes(st, h.placements, h.eliminations, h.target)
         for net in h.nets:
-            parts.append(_say(st, net, _path(net, h.target)))
+            parts.append(
+                forcing.tell_all(
+                    [_path(net, x) for x in nodes if x in net.why],
+                    lambda p, net=net: _words(st, net, p),  # type: ignore[misc]
+                    lambda node: forcing.node_text(st, node),
+                )
+            )
             links += _links(st, net, h.target)
         if h.kind == "cell":
             head = f"{cn(h.cell)} holds one of {digits_set(shape, st.cands[h.cell])}"
