@@ -469,6 +469,11 @@ function render() {
   $("apply").hidden = !(ui.hint && ui.hint.stage >= 3 && ui.hint.moves && ui.hint.moves.length);
   const cover = $("cover");
   cover.hidden = !ui.paused;
+  $("done").hidden = !session.finished;
+  if (session.finished) {
+    const byPlayer = !session.moves.slice(0, session.position).includes("solve");
+    $("done-text").textContent = byPlayer ? `Solved in ${formatTime(meta.elapsed)}` : "Solved";
+  }
   $("board").classList.toggle("blurred", ui.paused);
   $("board").classList.toggle("finished", session.finished);
   const info = game.info;
@@ -499,6 +504,10 @@ function play(code) {
   ui.checked = null;
   ui.highlight = null;
   if (navigator.vibrate) navigator.vibrate(8);
+  if (!meta.persisted && navigator.storage && navigator.storage.persist) {
+    meta.persisted = true; // ask once that the browser keep the saves
+    navigator.storage.persist().catch(() => {});
+  }
   afterMove();
   tellEngine("play", { move: code });
   return true;
@@ -1133,6 +1142,7 @@ function wire() {
   $("timer").addEventListener("click", () => setPaused(!ui.paused));
   $("resume").addEventListener("click", () => setPaused(false));
   $("new-game").addEventListener("click", openNewDialog);
+  $("done-new").addEventListener("click", openNewDialog);
   $("menu-button").addEventListener("click", () => {
     const menu = $("menu");
     menu.hidden = !menu.hidden;
