@@ -237,6 +237,14 @@ def test_check_marks_a_wrong_digit(desktop: Any) -> None:
 
     expect(cell(page, r, c)).to_have_attribute("aria-label", re.compile(r", mistake$"))
     expect(page.get_by_role("status")).to_contain_text("wrong")
+    # the mark lasts until the next move...
+    button(page, "Undo").click()
+    button(page, "Redo").click()
+    assert name(page, r, c) == f"row {r}, column {c}, {wrong[0]}"
+    # ...unless wrong digits are shown as they are played
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Show mistakes").click()
+    assert name(page, r, c) == f"row {r}, column {c}, {wrong[0]}, mistake"
 
 
 def test_reload_resumes_the_game(desktop: Any) -> None:
