@@ -988,6 +988,10 @@ function openStats() {
     body.appendChild(tr);
   }
   if (!keys.length) body.innerHTML = `<tr><td colspan="6">No games finished yet.</td></tr>`;
+  const reset = $("stats-reset");
+  reset.dataset.armed = "0";
+  reset.textContent = "Reset";
+  reset.disabled = !keys.length;
   table.appendChild(body);
   $("stats-dialog").showModal();
 }
@@ -1199,7 +1203,13 @@ function wire() {
       openText(text).then(() => $("open-dialog").close(), (err) => { $("open-error").textContent = err.message; });
     }
   });
-  $("stats-reset").addEventListener("click", () => {
+  $("stats-reset").addEventListener("click", (event) => {
+    const b = event.currentTarget;
+    if (b.dataset.armed !== "1") { // a second tap, so one slip loses nothing
+      b.dataset.armed = "1";
+      b.textContent = "Tap again to erase all";
+      return;
+    }
     store(STATS_KEY, {});
     $("stats-dialog").close();
     openStats();
