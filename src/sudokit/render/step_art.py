@@ -29,8 +29,6 @@ from .steps import (
     LegendRole,
     LinkPicture,
     StepPicture,
-    candidate_centre,
-    candidate_radius,
     node_anchor,
     node_box,
 )
@@ -380,13 +378,13 @@ def board_prims(
 
     # Candidate marks under the digits.
     first_mark = len(out)
-    radius = candidate_radius(shape) * cell
-    small = cell / max(shape.box_rows, shape.box_cols) * 0.72
+    radius = picture.candidate_radius() * cell
+    small = cell * (1 - 2 * picture.pad) / max(shape.box_rows, shape.box_cols) * 0.78
     roles = {(m.cell, m.digit): m.role for m in picture.marks}
     for (c, d), role in roles.items():
         if picture.cells[c].value:
             continue
-        cx, cy = at(candidate_centre(shape, c, d))
+        cx, cy = at(picture.candidate_centre(c, d))
         if role == "pattern":
             out.append(Disc(cx, cy, radius, fill="pattern_fill", stroke="pattern_edge", width=1))
         elif role == "secondary":
@@ -488,7 +486,7 @@ def board_prims(
             )
             continue
         for d in cp.candidates:
-            cx, cy = at(candidate_centre(shape, cp.cell, d))
+            cx, cy = at(picture.candidate_centre(cp.cell, d))
             mark = roles.get((cp.cell, d))
             colour = {"eliminated": "elim_ink", "placed": "place_ink"}.get(
                 mark or "", "ink" if mark else "candidate"
@@ -587,14 +585,14 @@ def link_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[Pr
     shape = picture.shape
     out: list[Prim] = []
     width = max(1.6, cell / 26)
-    radius = candidate_radius(shape) * cell
+    radius = picture.candidate_radius() * cell
 
     def at(p: Point) -> Point:
         return (x0 + p[0] * cell, y0 + p[1] * cell)
 
     for node in picture.nodes():
         if node.grouped:
-            a, b, c, d = node_box(shape, node)
+            a, b, c, d = node_box(shape, node, cell_pad=picture.pad)
             out.append(
                 Box(
                     x0 + a * cell,
@@ -620,10 +618,10 @@ def _link(
     cell: int,
 ) -> list[Prim]:
     shape = picture.shape
-    end_c = [candidate_centre(shape, c, link.end.digit) for c in link.end.cells]
+    end_c = [picture.candidate_centre(c, link.end.digit) for c in link.end.cells]
     mid_end = (sum(p[0] for p in end_c) / len(end_c), sum(p[1] for p in end_c) / len(end_c))
-    p_unit = node_anchor(shape, link.start, mid_end)
-    p, q = at(p_unit), at(node_anchor(shape, link.end, p_unit))
+    p_unit = node_anchor(shape, link.start, mid_end, picture.pad)
+    p, q = at(p_unit), at(node_anchor(shape, link.end, p_unit, picture.pad))
     dx, dy = q[0] - p[0], q[1] - p[1]
     length = math.hypot(dx, dy)
     if length < 1e-6:
@@ -992,16 +990,17 @@ def step_image(
                 draw.line(pts, fill=col(p.stroke), width=w, joint="curve")
         else:
             f = font(max(6, round(s(p.size))))
+            text = p.text.translate(_PILLOW_TEXT)
             anchor = "lm" if p.anchor == "start" else "mm"
             if p.backdrop:
-                box = draw.textbbox((s(p.x), s(p.y)), p.text, font=f, anchor=anchor)
+                box = draw.textbbox((s(p.x), s(p.y)), text, font=f, anchor=anchor)
                 draw.rectangle(
                     (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), fill=col(p.backdrop)
                 )
             stroke = scale // 2 if p.bold else 0
             draw.text(
                 (s(p.x), s(p.y)),
-                p.text,
+                text,
                 font=f,
                 fill=col(p.fill),
                 anchor=anchor,
@@ -1067,3 +1066,7 @@ __all__ = [
     "svg_of_scene",
     "write_png",
 ]
+
+
+#: Characters Pillow's bundled font lacks, and what the PNG writes instead.
+_PILLOW_TEXT = str.maketrans({"–": "-", "—": "-", "×": "x", "→": "->", "…": "..."})

@@ -204,6 +204,19 @@ class StepPicture:
         """The units playing ``role``, in the step's order."""
         return tuple(u.unit for u in self.units if u.role == role)
 
+    @property
+    def pad(self) -> float:
+        """The space kept round each cell's candidates (wider under killer cages)."""
+        return candidate_pad(self.rules)
+
+    def candidate_centre(self, cell: int, digit: int) -> tuple[float, float]:
+        """Where candidate ``(cell, digit)`` is drawn, in unit coordinates."""
+        return candidate_centre(self.shape, cell, digit, self.pad)
+
+    def candidate_radius(self) -> float:
+        """The radius of a candidate's mark, in cells."""
+        return candidate_radius(self.shape, self.pad)
+
     def nodes(self) -> tuple[Node, ...]:
         """The chain's nodes in order, each once."""
         out: dict[Node, None] = {}
@@ -217,37 +230,49 @@ class StepPicture:
 
 #: Space kept between a cell's edge and its candidates, in cells.
 CANDIDATE_PAD = 0.07
+#: The same under killer cages: candidates stay inside the cages' dashed outlines.
+CAGED_CANDIDATE_PAD = 0.19
 
 
-def candidate_centre(shape: Shape, cell: int, digit: int) -> tuple[float, float]:
+def candidate_pad(rules: Rules) -> float:
+    """The space kept round a cell's candidates under ``rules``."""
+    return CAGED_CANDIDATE_PAD if rules.cages else CANDIDATE_PAD
+
+
+def candidate_centre(
+    shape: Shape, cell: int, digit: int, pad: float = CANDIDATE_PAD
+) -> tuple[float, float]:
     """Where candidate ``digit`` of ``cell`` is drawn: the centre of its spot in the
-    cell's small ``box_rows × box_cols`` grid (1 2 3 / 4 5 6 / 7 8 9 on a 9×9)."""
+    cell's small ``box_rows × box_cols`` grid (1 2 3 / 4 5 6 / 7 8 9 on a 9×9), ``pad``
+    in from the cell's edges (see :func:`candidate_pad`)."""
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     r, c = divmod(cell, n)
     i = digit - 1
-    w, h = (1 - 2 * CANDIDATE_PAD) / bc, (1 - 2 * CANDIDATE_PAD) / br
-    return (c + CANDIDATE_PAD + (i % bc + 0.5) * w, r + CANDIDATE_PAD + (i // bc + 0.5) * h)
+    w, h = (1 - 2 * pad) / bc, (1 - 2 * pad) / br
+    return (c + pad + (i % bc + 0.5) * w, r + pad + (i // bc + 0.5) * h)
 
 
-def candidate_radius(shape: Shape) -> float:
+def candidate_radius(shape: Shape, pad: float = CANDIDATE_PAD) -> float:
     """The radius of a candidate's mark (disc, square, ring), in cells."""
-    return (1 - 2 * CANDIDATE_PAD) / max(shape.box_rows, shape.box_cols) * 0.46
+    return (1 - 2 * pad) / max(shape.box_rows, shape.box_cols) * 0.46
 
 
 def node_box(
-    shape: Shape, node: Node, pad: float | None = None
+    shape: Shape, node: Node, pad: float | None = None, cell_pad: float = CANDIDATE_PAD
 ) -> tuple[float, float, float, float]:
     """The box ``(x0, y0, x1, y1)`` round a node's candidates (``pad`` beyond their
     centres; a candidate's radius by default): what a drawer frames for a grouped node."""
-    pad = candidate_radius(shape) * 1.05 if pad is None else pad
-    points = [candidate_centre(shape, c, node.digit) for c in node.cells]
+    pad = candidate_radius(shape, cell_pad) * 1.05 if pad is None else pad
+    points = [candidate_centre(shape, c, node.digit, cell_pad) for c in node.cells]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def node_anchor(shape: Shape, node: Node, towards: tuple[float, float]) -> tuple[float, float]:
+def node_anchor(
+    shape: Shape, node: Node, towards: tuple[float, float], cell_pad: float = CANDIDATE_PAD
+) -> tuple[float, float]:
     """Where a link meets ``node``: the candidate of the node nearest ``towards``."""
-    points = [candidate_centre(shape, c, node.digit) for c in node.cells]
+    points = [candidate_centre(shape, c, node.digit, cell_pad) for c in node.cells]
     return min(points, key=lambda p: ((p[0] - towards[0]) ** 2 + (p[1] - towards[1]) ** 2, p))
 
 
@@ -392,12 +417,17 @@ def step_picture(
         marks.pop(cand, None)
         marks[cand] = "placed"
     values = board_before.cells
+    # A step's own candidates are always drawn, even if the masks given lack them.
+    masks = list(candidates)
+    for c, d in (*step.eliminations, *step.placements):
+        if not values[c]:
+            masks[c] |= 1 << (d - 1)
     cells = tuple(
         CellPicture(
             c,
             values[c],
             bool(values[c]) and (givens is None or givens[c] == values[c]),
-            () if values[c] else digits_of[candidates[c]],
+            () if values[c] else digits_of[masks[c]],
             tuple(roles.get(c, ())),
         )
         for c in range(ncells)
@@ -565,6 +595,7 @@ def legend_lines(picture: StepPicture, step: Step | None = None) -> list[LegendL
 
 
 __all__ = [
+    "CAGED_CANDIDATE_PAD",
     "CANDIDATE_PAD",
     "CellPicture",
     "CellRole",
@@ -580,6 +611,7 @@ __all__ = [
     "UnitRole",
     "board_picture",
     "candidate_centre",
+    "candidate_pad",
     "candidate_radius",
     "is_fish",
     "legend_lines",
