@@ -384,6 +384,15 @@ function buildPad() {
   pad.appendChild(erase);
 }
 
+// Writes only what changed: a redraw after a tap then touches a few cells, not every one.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 function unitsOf(rules, cell) {
   const out = new Set();
   for (const unit of rules.units) if (unit.includes(cell)) for (const c of unit) out.add(c);
@@ -425,20 +434,21 @@ function render() {
     if (conflicts.has(cell)) name += ", conflict";
     if (wrong.has(cell) && !given) name += ", mistake";
     if (hintCells.has(cell)) name += ", hint";
-    el.setAttribute("aria-label", name);
-    el.firstChild.textContent = d ? symbol(d) : "";
+    setAttr(el, "aria-label", name);
+    setText(el.firstChild, d ? symbol(d) : "");
     const noteEls = el.children[1].children;
     for (let k = 0; k < n; k++) {
       const mark = d ? undefined : marks.get(`${cell}:${k + 1}`);
       const on = !d && ((st.notes[cell] >> k) & 1 || mark);
-      noteEls[k].textContent = on ? symbol(k + 1) : "";
+      setText(noteEls[k], on ? symbol(k + 1) : "");
       noteEls[k].classList.toggle("match", Boolean(on) && !mark && focusDigit === k + 1);
       noteEls[k].classList.toggle("pattern", mark === "pattern");
       noteEls[k].classList.toggle("struck", mark === "struck");
     }
     const sel = ui.selected === cell;
-    el.setAttribute("aria-selected", sel ? "true" : "false");
-    el.tabIndex = sel || (ui.selected === null && cell === 0) ? 0 : -1;
+    setAttr(el, "aria-selected", sel ? "true" : "false");
+    const tab = sel || (ui.selected === null && cell === 0) ? 0 : -1;
+    if (el.tabIndex !== tab) el.tabIndex = tab;
     const cl = el.classList;
     cl.toggle("given", given);
     cl.toggle("entered", Boolean(d) && !given);
@@ -457,10 +467,10 @@ function render() {
   const left = game.remaining(st);
   for (const key of $("pad").querySelectorAll(".key[data-digit]")) {
     const d = Number(key.dataset.digit);
-    key.querySelector(".key-left").textContent = left[d] ? String(left[d]) : "";
+    setText(key.querySelector(".key-left"), left[d] ? String(left[d]) : "");
     key.classList.toggle("done", left[d] === 0);
     key.classList.toggle("armed", ui.armed === d);
-    key.setAttribute("aria-pressed", ui.armed === d ? "true" : "false");
+    setAttr(key, "aria-pressed", ui.armed === d ? "true" : "false");
   }
   $("notes").setAttribute("aria-pressed", ui.notesMode ? "true" : "false");
   $("pad").classList.toggle("notes-mode", ui.notesMode);
