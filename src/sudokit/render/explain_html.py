@@ -31,10 +31,18 @@ def explanation_pictures(expl: Explanation) -> list[StepPicture]:
     ]
 
 
+#: Inline SVG in HTML takes its namespace from the page: no address is written.
+_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
+
+
+def _inline(svg: str) -> str:
+    return svg.replace(_XMLNS, "", 1).strip()
+
+
 def _board_svg(picture: StepPicture, cell: int | None) -> str:
-    return svg_of_scene(
-        scene(picture, cell=cell, legend=False, title=False), None, classes=True
-    ).strip()
+    return _inline(
+        svg_of_scene(scene(picture, cell=cell, legend=False, title=False), None, classes=True)
+    )
 
 
 def _summary(expl: Explanation) -> str:
@@ -137,14 +145,16 @@ def _step_section(
 ) -> str:
     after_state = expl.states[i] if i < len(expl.states) else None
     after = None if after_state is None else (after_state.values, after_state.cands)
-    svg = svg_of_scene(
-        scene(picture, cell=cell, legend=False, title=False, after=after), None, classes=True
-    ).strip()
+    svg = _inline(
+        svg_of_scene(
+            scene(picture, cell=cell, legend=False, title=False, after=after), None, classes=True
+        )
+    )
     rating = f' <span class="rating">{step.rating:g}</span>' if step.rating else ""
     legend = []
     sets = 0
     for entry in picture.legend:
-        swatch = legend_swatch_svg(entry, picture, index=sets)
+        swatch = _inline(legend_swatch_svg(entry, picture, index=sets))
         sets += entry.role == "set"
         legend.append(f"<li>{swatch}<span>{escape(entry.text)}</span></li>")
     text = step.text
