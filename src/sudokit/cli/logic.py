@@ -145,7 +145,7 @@ def _answer_file(
     jobs: int,
     dask: str | None,
     doing: str,
-    chunk_fn: Callable[[tuple[list[str], Any]], list[Any]],
+    chunk_fn: Callable[[tuple[list[Item], Any]], list[Any]],
     extra: Callable[[list[Record]], Any],
     say: Callable[[Record, Any], int],
     rules: RulesChoice | None,

@@ -201,9 +201,9 @@ def hint(
         cands = [m & k if k else m for m, k in zip(state.cands, notes, strict=True)]
         state = State(cur.rules, cur.cells, cands)
     if candidates is not None and unique:
-        wrong = wrong_position(cur, state, solution)
-        if wrong is not None:
-            name, digit = shape.cell_name(wrong.cell), sym(shape, wrong.digit)
+        bad = wrong_position(cur, state, solution)
+        if bad is not None:
+            name, digit = shape.cell_name(bad.cell), sym(shape, bad.digit)
             return Hint(
                 "wrong_elimination",
                 (
@@ -211,7 +211,7 @@ def hint(
                     f"Check the candidates of {name}.",
                     f"{name} is {digit}: {digit} was removed from its candidates by mistake.",
                 ),
-                cells=(wrong.cell,),
+                cells=(bad.cell,),
             )
     deadline = None if max_seconds is None else Deadline(max_seconds)
     step = next_step(state, unique=unique, deadline=deadline)
