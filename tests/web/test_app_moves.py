@@ -24,6 +24,7 @@ from sudokit.generator import generate
 from sudokit.geometry import SYMBOLS
 from sudokit.grid import Grid
 from sudokit.solvers import solve
+from sudokit.web.bridge import handle
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "sudokit" / "web" / "static"
 NODE = shutil.which("node")
@@ -149,9 +150,27 @@ def engine_positions(kind: int, moves: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def page_positions(kind: int, moves: list[str], runner: Path) -> list[dict[str, Any]]:
+@functools.cache
+def engine_game(kind: int) -> dict[str, Any]:
+    """The game as the engine describes it to the page: its units, regions, extra peers
+    and cages as tables, beside the rules' code."""
+    grid, _ = puzzle(kind)
+    line = text(grid) if grid.rules.classic else grid.rules.code + ":" + text(grid)
+    game: dict[str, Any] = json.loads(handle(json.dumps({"op": "open", "args": {"text": line}})))
+    assert "error" not in game, game
+    return game
+
+
+def page_positions(
+    kind: int, moves: list[str], runner: Path, tables: bool = False
+) -> list[dict[str, Any]]:
+    """The positions the page's module reaches; ``tables``: it is given the engine's
+    description of the game (as after New game or Open), else only the rules' code (as
+    a bank puzzle)."""
     grid, solution = puzzle(kind)
     game = {"rules": grid.rules.code, "givens": text(grid), "solution": text(solution)}
+    if tables:
+        game = {**engine_game(kind), "solution": text(solution)}
     assert NODE is not None
     done = subprocess.run(
         [NODE, str(runner), (STATIC / "game.js").as_uri()],
@@ -172,13 +191,13 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(logs())
+@given(logs(), st.booleans())
 def test_the_page_plays_every_move_as_the_engine_does(
-    runner: Path, log: tuple[int, list[str]]
+    runner: Path, log: tuple[int, list[str]], tables: bool
 ) -> None:
     kind, moves = log
     expected = engine_positions(kind, moves)
-    got = page_positions(kind, moves, runner)
+    got = page_positions(kind, moves, runner, tables)
     for i, (want, have) in enumerate(zip(expected, got, strict=True)):
         assert have == want, f"{KINDS[kind]}: after {moves[: i + 1]}"
 
@@ -208,7 +227,8 @@ def test_a_full_cage_with_the_wrong_sum_is_marked_as_the_engine_marks_it(runner:
     last = free[-1]
     other = next(d for d in range(1, n + 1) if d != solution.cells[last])
     moves.append(f"s r{last // n + 1}c{last % n + 1} {SYMBOLS[other - 1]}")
-    got = page_positions(kind, moves, runner)
     want = engine_positions(kind, moves)
+    assert page_positions(kind, moves, runner) == want
+    got = page_positions(kind, moves, runner, tables=True)
     assert got == want
     assert set(cage.cells) <= set(got[-1]["conflicts"])

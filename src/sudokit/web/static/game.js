@@ -3,7 +3,7 @@
 // authority). A position is {entries, notes, revealed, auto}; a Session keeps the move
 // log, the position in it (undo/redo) and the positions it passes through.
 
-import { SYMBOLS, cellName, conflictCells, parseRules, parseCellName, ruledOut } from "./rules.js";
+import { SYMBOLS, cellName, conflictCells, parseCellName, parseRules, ruledOut, withTables } from "./rules.js";
 
 export class MoveError extends Error {}
 
@@ -54,7 +54,7 @@ export class Game {
   /** game: {rules, givens, solution, level, seed, name?} */
   constructor(game) {
     this.info = game;
-    this.rules = parseRules(game.rules);
+    this.rules = withTables(parseRules(game.rules), game);
     const n = this.rules.n;
     this.n = n;
     this.givens = readCells(game.givens, n);

@@ -78,8 +78,8 @@ export function parseRules(code) {
       if (!arg || arg.length !== n * n) throw new Error(`rules ${code}: jigsaw needs ${n * n} region letters`);
       regionOf = [...arg.toUpperCase()].map((ch) => REGION_LETTERS.indexOf(ch));
       variants.add("jigsaw");
-    } else if (VARIANTS.includes(name)) {
-      variants.add(name);
+    } else if (VARIANTS.includes(name) || /^[a-z][a-z-]*$/.test(name)) {
+      variants.add(name); // one this page does not know: its tables come from the engine
     } else {
       throw new Error(`rules ${code}: unknown variant ${JSON.stringify(name)}`);
     }
@@ -139,13 +139,46 @@ export function parseRules(code) {
     }
     neighbours.push(out);
   }
-  const ordered = VARIANTS.filter((v) => variants.has(v));
+  const ordered = [...VARIANTS.filter((v) => variants.has(v)), ...[...variants].filter((v) => !VARIANTS.includes(v))];
   return {
     code: String(code).trim(), n, ncells, boxRows: br, boxCols: bc,
     variants: ordered, regionOf, units, cages, diagonals, windows, extraPeers: extra,
     peers: peerSets.map((s) => [...s].sort((a, b) => a - b)), neighbours,
     allMask: (1 << n) - 1, symbols: SYMBOLS.slice(0, n),
     name: ordered.length ? variantLabel(ordered.join("+")) : "classic",
+  };
+}
+
+/** The rules with the engine's own tables (a game from the bridge carries its units,
+ * regions, extra peers and cages): the engine is the authority on what its rules are, so a
+ * variant this page cannot read from the code still plays right. */
+export function withTables(rules, game) {
+  const n = rules.n, ncells = rules.ncells;
+  const ok = (xs, len) => Array.isArray(xs) && xs.length === len;
+  if (!Array.isArray(game.units) || !game.units.length) return rules;
+  const units = game.units.map((u) => u.slice());
+  const regionOf = ok(game.regions, ncells) ? game.regions.slice() : rules.regionOf;
+  const extraPeers = ok(game.peers_extra, ncells) ? game.peers_extra.map((p) => p.slice()) : rules.extraPeers;
+  const cages = Array.isArray(game.cages)
+    ? game.cages.map((k) => ({ cells: k.cells.slice().sort((a, b) => a - b), total: k.sum ?? k.total ?? null }))
+    : rules.cages;
+  const peerSets = [...Array(ncells)].map(() => new Set());
+  for (const unit of [...units, ...cages.map((k) => k.cells)]) for (const a of unit) for (const b of unit) if (a !== b) peerSets[a].add(b);
+  extraPeers.forEach((ps, c) => ps.forEach((p) => peerSets[c].add(p)));
+  let neighbours = rules.neighbours;
+  if (game.neighbours === true && rules.neighbours.every((x) => !x.length)) {
+    neighbours = [...Array(ncells)].map((_, c) => {
+      const r = Math.floor(c / n), col = c % n;
+      return [[-1, 0], [0, -1], [0, 1], [1, 0]]
+        .map(([dr, dc]) => [r + dr, col + dc])
+        .filter(([a, b]) => a >= 0 && a < n && b >= 0 && b < n)
+        .map(([a, b]) => a * n + b);
+    });
+  }
+  return {
+    ...rules, units, regionOf, extraPeers, cages, neighbours,
+    peers: peerSets.map((x) => [...x].sort((a, b) => a - b)),
+    name: game.name || rules.name,
   };
 }
 
