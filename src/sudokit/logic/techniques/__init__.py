@@ -19,6 +19,7 @@ from . import (
     als,
     chains,
     colouring,
+    exocet,
     fish,
     forcing,
     intersections,
@@ -29,6 +30,7 @@ from . import (
     singles,
     subsets,
     sue_de_coq,
+    tridagon,
     uniqueness,
     variants,
     wings,
@@ -165,7 +167,10 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
     ("als_chain", "ALS Chain", "expert", 7.9, als.als_chain, None),
     ("death_blossom", "Death Blossom", "expert", 7.9, als.death_blossom, None),
-    # Extreme: forcing chains and nets.
+    # Extreme: static patterns first, then forcing chains and nets.
+    # The structures of the hardest puzzles: static, so tried before any forcing.
+    ("tridagon", "Tridagon", "extreme", 8.0, tridagon.tridagon, None),
+    ("junior_exocet", "Junior Exocet", "extreme", 8.0, exocet.junior_exocet, None),
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
     ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),
     # Nets at Sudoku Explainer's levels: dynamic, then with simple techniques, then
