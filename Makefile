@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test test-slow play lint typecheck unit bench clean native-check
+.PHONY: test test-slow play web lint typecheck unit bench clean native-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.installed-test: pyproject.toml $(NATIVE_SRC) $(BIN)/python
 
 $(VENV)/.installed-gui: pyproject.toml $(NATIVE_SRC) $(BIN)/python
 	SUDOKIT_NATIVE=$(NATIVE) $(BIN)/python -m pip install --quiet -e '.[gui]'
+	touch $@
+
+$(VENV)/.installed-web: pyproject.toml $(NATIVE_SRC) $(BIN)/python
+	SUDOKIT_NATIVE=$(NATIVE) $(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # With a compiler the C core must be importable and the active 9x9 backend: a silent
@@ -55,6 +59,13 @@ test: lint typecheck native-check unit
 
 play: $(VENV)/.installed-gui
 	$(BIN)/sudokit play
+
+# The web app: build the static site into $(WEB_DIR) and serve it on 127.0.0.1 (Ctrl+C
+# stops it). Needs npm the first time (Pyodide comes from the npm package, then is cached).
+WEB_DIR ?= build/web
+WEB_PORT ?= 8000
+web: $(VENV)/.installed-web
+	$(BIN)/sudokit web serve --dir $(WEB_DIR) --port $(WEB_PORT)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_solvers.py

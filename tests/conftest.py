@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,17 @@ def shared_data_path() -> Path:
     if override:
         return Path(override)
     return REPO_ROOT.parent / "shared" / "data"
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """Say at the top of the run when the web app's browser tests will be skipped."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+    try:
+        from browser_support import browser_skip_reason
+    finally:
+        sys.path.pop(0)
+    reason = browser_skip_reason()
+    return None if reason is None else f"browser tests (tests/web) skipped: {reason}"
 
 
 @pytest.fixture(scope="session")

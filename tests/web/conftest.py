@@ -19,60 +19,25 @@ and Debian's Chromium driven by Playwright, with every request to another host r
 
 from __future__ import annotations
 
-import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
+from browser_support import (
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    Guard,
+    OpenContext,
+    Opened,
+    browser_skip_reason,
+    chromium_path,
+)
 
 from sudokit.web.build import STATIC, BuildError, Site, build, cache_dir, pyodide_dir
 from sudokit.web.server import SiteServer
-
-#: Debian's Chromium binary (/usr/bin/chromium is a shell script around it); override with
-#: $SUDOKIT_CHROMIUM.
-CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "/usr/lib/chromium-browser/chromium-browser")
-#: Headless as root in a closed network: without the background-networking flags Chromium
-#: keeps trying Google's hosts.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-]
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-#: Hosts a page may reach: the test server's only.
-LOCAL_HOSTS = frozenset({"127.0.0.1"})
-
-
-def chromium_path() -> str | None:
-    override = os.environ.get("SUDOKIT_CHROMIUM")
-    if override:
-        return override if Path(override).is_file() else None
-    return next((path for path in CHROMIUM_PATHS if Path(path).is_file()), None)
-
-
-def browser_skip_reason() -> str | None:
-    """Why the browser tests cannot run here (None: they can)."""
-    if chromium_path() is None:
-        return "Debian's chromium is not installed (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install -e '.[test]')"
-    return None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -150,25 +115,6 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
-class Guard:
-    """Records the requests a context made to other hosts (which it aborted)."""
-
-    def __init__(self) -> None:
-        self.foreign: list[str] = []
-
-    def route(self, route: Any) -> None:
-        url = route.request.url
-        parts = urlsplit(url)
-        if parts.scheme in {"data", "blob"} or parts.hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            self.foreign.append(url)
-            route.abort()
-
-
-OpenContext = Callable[..., Any]
-
-
 @pytest.fixture
 def open_context(chromium: Any) -> Iterator[OpenContext]:
     """Make browser contexts (options as Playwright's ``new_context``) that may reach only
@@ -188,26 +134,6 @@ def open_context(chromium: Any) -> Iterator[OpenContext]:
     for context, _ in made:
         context.close()
     assert not foreign, f"the page tried to reach other hosts: {foreign}"
-
-
-class Opened:
-    """A fresh context on the app: ``page``, ``context``, ``foreign`` (requests to other
-    hosts, aborted), ``errors`` (uncaught errors of the page)."""
-
-    def __init__(self, context: Any, url: str) -> None:
-        self.url = url
-        self.context = context
-        self.foreign: list[str] = context.foreign
-        self.errors: list[str] = []
-        self.page = context.new_page()
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def open(self, query: str = "") -> Any:
-        """Go to the app (with ``query``, e.g. ``?p=...``) and wait until the page's game
-        is set up."""
-        self.page.goto(self.url + query)
-        self.page.wait_for_function("() => window.sudokit && window.sudokit.session")
-        return self.page
 
 
 @pytest.fixture

@@ -190,6 +190,7 @@ def pyodide_dir(cache: Path, progress: Progress = _quiet) -> Path:
             )
         progress(f"fetching Pyodide {PYODIDE_VERSION} with npm ...")
         work = Path(tempfile.mkdtemp(prefix="pyodide-", dir=cache))
+        work.chmod(0o755)  # mkdtemp's 0700 would hide the runtime from other users
         try:
             shutil.copy(HERE / "package.json", work / "package.json")
             shutil.copy(HERE / "package-lock.json", work / "package-lock.json")
