@@ -324,3 +324,27 @@ def test_pause_hides_the_board_and_stops_the_clock(desktop: Any) -> None:
     assert page.locator("#timer-text").inner_text() == shown
     page.get_by_role("button", name="Resume").first.click()
     assert not page.get_by_text("Paused").is_visible()
+
+
+def test_without_the_engine_the_board_still_plays_and_says_why_hints_wait(
+    open_context: Any, app_url: str
+) -> None:
+    context = open_context(viewport={"width": 1280, "height": 800})
+    context.route("**/pyodide/**", lambda route: route.abort())  # as if it never came
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_function("() => window.sudokit && window.sudokit.session")
+    grid = page.get_by_role("grid", name=re.compile("Sudoku"))
+    page.wait_for_function("() => window.sudokit.engine.failed", timeout=120_000)
+    assert grid.get_attribute("aria-busy") == "false"  # nothing is loading any more
+    button(page, "Hint").click()
+    from playwright.sync_api import expect
+
+    expect(page.get_by_role("status")).to_contain_text("needs the engine")
+    game = info(page)
+    r, c = empty_cells(game)[0]
+    cell(page, r, c).click()
+    button(page, answer(game, r, c)).click()
+    assert name(page, r, c) == f"row {r}, column {c}, {answer(game, r, c)}"
+    button(page, "Check").click()  # checked by the page itself
+    expect(page.get_by_role("status")).to_contain_text("No mistakes")
