@@ -332,3 +332,33 @@ def test_hint_png_refuses_a_file_of_puzzles(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["hint", "-f", str(source), "--png", str(tmp_path / "x.png")])
     assert result.exit_code == 2
     assert "give PUZZLE, not -f" in result.output
+
+
+def test_print_explained_draws_every_step_beyond_singles(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    pytest.importorskip("reportlab")
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    out = tmp_path / "learn.pdf"
+    result = CliRunner().invoke(
+        main, ["print", PUZZLES["9x9"], easy, "--explained", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(str(out))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    text = " ".join(text.split())
+    expl = explain(parse(PUZZLES["9x9"]))
+    beyond = [
+        (i, s)
+        for i, s in enumerate(expl.steps, start=1)
+        if s.technique not in ("full_house", "hidden_single", "naked_single")
+    ]
+    assert len(beyond) >= 5
+    for i, step in beyond:
+        assert f"Puzzle 1, step {i}: {step.name}" in text
+    assert text.count("Puzzle 1, step ") == len(beyond)  # singles are left out
+    assert "Puzzle 2: singles alone solve it." in text
+    assert "the steps explained" in text
+    # Without --explained the book has no such pages.
+    plain = tmp_path / "plain.pdf"
+    CliRunner().invoke(main, ["print", PUZZLES["9x9"], "-o", str(plain)])
+    assert len(pypdf.PdfReader(str(plain)).pages) < len(reader.pages)

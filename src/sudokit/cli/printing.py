@@ -106,6 +106,12 @@ def _book_entries(
     "rules allow), for a puzzle in progress.",
 )
 @click.option("--no-rating", is_flag=True, help="Do not grade the puzzles (faster).")
+@click.option(
+    "--explained",
+    is_flag=True,
+    help="The learner's book: after the solutions, each puzzle's steps beyond singles, "
+    "drawn on the candidate grid with their sentences.",
+)
 @click.pass_context
 def print_cmd(
     ctx: click.Context,
@@ -125,6 +131,7 @@ def print_cmd(
     no_solutions: bool,
     candidates: bool,
     no_rating: bool,
+    explained: bool = False,
 ) -> None:
     """Print a PDF book of puzzles: given, read from a file, or generated.
 
@@ -139,6 +146,7 @@ def print_cmd(
       sudokit print -n 4 --size 16 --per-page 2 --title "Big ones"
       sudokit print -n 8 --variant x,windoku --difficulty hard -o windoku.pdf
       sudokit print -f progress.pm --candidates --per-page 1 --large-print
+      sudokit print -n 4 --difficulty hard --seed 2 --explained -o learn.pdf
     """
     sources = sum([bool(puzzles), path is not None, count is not None])
     if sources != 1:
@@ -199,6 +207,7 @@ def print_cmd(
         "large_print": large_print,
         "solutions": not no_solutions,
         "candidates": candidates,
+        "explained": explained,
     }
     try:
         with count_progress(total, "printing") as tick:

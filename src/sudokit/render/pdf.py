@@ -494,6 +494,7 @@ def write_book(
     solutions: bool = True,
     candidates: bool = False,
     tick: Callable[[], None] | None = None,
+    explained: bool = False,
 ) -> BookInfo:
     """Write a PDF book of ``entries`` to ``target`` (a path or a binary stream).
 
@@ -501,7 +502,9 @@ def write_book(
     :data:`DEFAULT_PER_PAGE`); a change of size starts a new page. ``solutions`` adds the
     solutions at the back (entries without one are skipped there). ``candidates``
     prints each empty cell's candidates (the entry's, else what the rules allow).
-    ``tick`` is called after each puzzle is drawn. Raises ``ValueError`` for a layout
+    ``tick`` is called after each puzzle is drawn. ``explained`` adds, after the
+    solutions, each puzzle's steps beyond singles drawn on its candidate grid (see
+    :mod:`sudokit.render.step_pdf`). Raises ``ValueError`` for a layout
     that cannot be met (see :func:`plan`) before anything is written.
     """
     _fonts()
@@ -541,17 +544,32 @@ def write_book(
             masks = board.candidates() if entry.candidates is None else list(entry.candidates)
         _draw_grid(book.canvas, x, y, layout, entry.puzzle, filled=entry.placed, candidates=masks)
         on_page += 1
-        if solutions and entry.solution is not None:
+        if (solutions or explained) and entry.solution is not None:
             kept.append(
                 (count, entry.puzzle.rules, format_line(entry.puzzle), format_line(entry.solution))
             )
         if tick is not None:
             tick()
     solution_pages = 0
-    if kept:
+    if kept and solutions:
         before = book.pages
         _solution_pages(book, kept, paper, per_page, large_print, f"{title}: solutions")
         solution_pages = book.pages - before
+    if kept and explained:
+        from .step_pdf import explained_pages
+
+        before = book.pages
+        area = (_MARGIN, _MARGIN + _FOOTER, book.width - _MARGIN, book.height - _MARGIN - _HEADER)
+        puzzles = [(n, Grid(r, parse_line(g, check=False).cells)) for n, r, g, _ in kept]
+        explained_pages(
+            book.new_page,
+            book.canvas,
+            puzzles,
+            area,
+            f"{title}: the steps explained",
+            (_FONT, _FONT_BOLD),
+        )
+        solution_pages += book.pages - before
     book.finish()
     return BookInfo(book.pages, count, solution_pages)
 
