@@ -169,7 +169,7 @@ function bankPuzzles() {
   return Object.values(bank).flat().filter((p) => p && typeof p === "object" && p.givens);
 }
 
-function fromBank(size, level, variant) {
+function fromBank(size, level, variant, { freshOnly = false } = {}) {
   const used = new Set(load(BANK_USED_KEY, []));
   const fits = bankPuzzles().filter((p) => {
     try {
@@ -182,6 +182,7 @@ function fromBank(size, level, variant) {
   if (!fits.length) return null;
   const id = (p) => `${p.rules}|${p.givens}`;
   const fresh = fits.filter((p) => !used.has(id(p)));
+  if (freshOnly && !fresh.length) return null;
   const pick = (fresh.length ? fresh : fits)[Math.floor(Math.random() * (fresh.length || fits.length))];
   used.add(id(pick));
   store(BANK_USED_KEY, [...used].slice(-500));
@@ -190,7 +191,9 @@ function fromBank(size, level, variant) {
 
 function newGame(size, level, variant) {
   const wanted = { size, level, variant };
-  const banked = !engine.ready && fromBank(size, level, variant);
+  // The bank's puzzles come at once; once they are all played, the engine makes new ones
+  // (and before it has loaded, a bank puzzle is played again rather than none).
+  const banked = fromBank(size, level, variant, { freshOnly: engine.ready });
   if (banked) {
     startGame(banked);
     say(`New ${size}×${size} ${levelLabel(level)} puzzle.`);
