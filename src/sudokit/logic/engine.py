@@ -179,6 +179,9 @@ def lowest_rating(tech: Technique) -> float:
 
 _REGISTRY_INDEX = {t.id: i for i, t in enumerate(TECHNIQUES)}
 
+#: The rating where forcing chains and nets begin.
+FORCING_RATING = 8.0
+
 
 def by_rating(techniques: Iterable[Technique]) -> list[Technique]:
     """``techniques`` in the order :func:`next_step` tries them: by the lowest rating
@@ -216,10 +219,17 @@ def next_step(
         techniques = select(rules=state.rules, unique=unique)
     best: Step | None = None
     best_key = (0.0, 0)
+    floor = state.memo.get(FLOOR, 0.0)
+    assert isinstance(floor, float)
     for tech in by_rating(techniques):
         if (tech.uniqueness or tech.deep) and not unique:
             continue
-        if best is not None and lowest_rating(tech) > best.rating:
+        if best is not None and (
+            lowest_rating(tech) > best.rating
+            # On a path already rated this high, a forcing step cannot change the score:
+            # the costly forcing searches stop at the first (as the nets do, see FLOOR).
+            or FORCING_RATING <= best.rating <= floor
+        ):
             break
         if deadline is not None and deadline.over():
             break
