@@ -1,4 +1,4 @@
-"""The structures of the hardest puzzles: the tridagon and the Junior Exocet.
+"""The structures of the hardest puzzles: the tridagon, the Junior Exocet, the SK loop.
 
 Each is found where it is the engine's next step on a known puzzle (with the
 deduction the forum gives for it), is sound on positions drawn from the solution, and
@@ -20,7 +20,7 @@ from sudokit.geometry import Rules
 from sudokit.logic import BY_ID, State
 from sudokit.logic.engine import next_step, select
 from sudokit.logic.step import Step
-from sudokit.logic.techniques import exocet, tridagon
+from sudokit.logic.techniques import exocet, sk_loop, tridagon
 from sudokit.solvers import search
 
 #: "Thunder" (jovi_al01, the Players' Forum, 2022): yzfwsf's first step is the triplet
@@ -28,6 +28,10 @@ from sudokit.solvers import search
 THUNDER = "45.6...896.7...4.5.89...67.8....9..6....1.......2.37...45..8.6.7.8...9.496.7...5."
 #: The Golden Nugget: the classic Junior Exocet, base r1c7 and r2c7, targets r4c8 and r7c9.
 GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+
+#: Easter Monster: its SK loop through r2c2, r2c8, r8c8 and r8c2 is every forum solution's
+#: first step.
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 
 _STUCK: dict[str, State] = {}
 
@@ -220,16 +224,53 @@ def test_junior_exocet_needs_cross_lines_covered_by_two_lines() -> None:
     assert step is None or cell("r2c4") not in step.cells
 
 
+# --- the SK loop -------------------------------------------------------------------------
+
+
+def test_sk_loop_is_the_next_step_on_easter_monster() -> None:
+    state = stuck(EASTER_MONSTER)
+    step = next_step(state, unique=True)
+    assert step is not None and step.technique == "sk_loop"
+    assert_sound(step, solution(EASTER_MONSTER))
+    expected = "r1c3:7 r2c5:3 r2c5:8 r2c6:8 r3c1:2 r5c2:4 r5c2:8 r5c8:3 r5c8:9 r7c3:1 r8c4:5 r8c5:4"
+    got = {(cell(x[:4]), int(x[5])) for x in (expected + " r9c1:6").split()}
+    assert set(step.eliminations) == got
+    # Sixteen cells round the givens r2c2, r2c8, r8c8 and r8c2, in eight pairs.
+    assert len(step.cells) == 16
+    corners = {cell(x) for x in ("r2c2", "r2c8", "r8c8", "r8c2")}
+    assert not corners & set(step.cells)
+    assert step.text.startswith("SK loop: ") and "r2c1–r2c3" in step.text
+
+
+def test_sk_loop_needs_sixteen_link_digits() -> None:
+    """One more digit in one pair of cells (a fifth): the links no longer add up."""
+    state = stuck(EASTER_MONSTER)
+    step = sk_loop.sk_loop(state)
+    assert step is not None
+    cands = list(state.cands)
+    node = cell("r2c1")
+    spare = next(
+        d
+        for d in range(1, 10)
+        if not state.cands[node] >> (d - 1) & 1
+        and not state.cands[cell("r2c3")] >> (d - 1) & 1
+        and d != 9
+    )
+    cands[node] |= 1 << (spare - 1)
+    other = sk_loop.sk_loop(State(state.rules, state.values, cands))
+    assert other is None or set(other.cells) != set(step.cells)
+
+
 # --- soundness on positions drawn from the solution --------------------------------------
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    puzzle=st.sampled_from([THUNDER, GOLDEN_NUGGET]),
+    puzzle=st.sampled_from([THUNDER, GOLDEN_NUGGET, EASTER_MONSTER]),
     keep=st.lists(st.booleans(), min_size=81 * 9, max_size=81 * 9),
 )
 def test_patterns_sound_on_positions_that_keep_the_solution(puzzle: str, keep: list[bool]) -> None:
-    """Take away any wrong candidates from the stuck position: whatever the two patterns
+    """Take away any wrong candidates from the stuck position: whatever the patterns
     then find agrees with the solution."""
     state = stuck(puzzle)
     sol = solution(puzzle)
@@ -239,7 +280,7 @@ def test_patterns_sound_on_positions_that_keep_the_solution(puzzle: str, keep: l
             if d != sol[c] and not keep[c * 9 + d - 1] and not state.values[c]:
                 cands[c] &= ~(1 << (d - 1))
     position = State(state.rules, state.values, cands)
-    for find in (tridagon.tridagon, exocet.junior_exocet):
+    for find in (tridagon.tridagon, exocet.junior_exocet, sk_loop.sk_loop):
         step = find(position)
         if step is not None:
             assert_sound(step, sol)
@@ -253,6 +294,7 @@ def test_no_pattern_without_three_by_three_boxes() -> None:
         state = State(rules, [0] * (n * n), [full] * (n * n))
         assert tridagon.tridagon(state) is None
         assert exocet.junior_exocet(state) is None
+        assert sk_loop.sk_loop(state) is None
 
 
 def test_no_pattern_on_a_jigsaw() -> None:
@@ -264,6 +306,7 @@ def test_no_pattern_on_a_jigsaw() -> None:
     position = State(rules, state.values, state.cands)
     assert tridagon.tridagon(position) is None
     assert exocet.junior_exocet(position) is None
+    assert sk_loop.sk_loop(position) is None
 
 
 # --- the forum's hardest list (when the shared data is present) --------------------------
