@@ -1190,14 +1190,7 @@ async function main() {
   wire();
   window.sudokit = { get session() { return session; }, get engine() { return engine; }, ui, get watch() { return watch; } };
   engine = new Engine("worker.js");
-  if (!resume()) {
-    // the first puzzle: one of the bank's (a local file, there in a moment), else the built-in one
-    await Promise.race([loadBank(), new Promise((done) => setTimeout(done, 1500))]);
-    const level = settings.size === 9 && !settings.variant ? settings.level : "medium";
-    startGame(fromBank(9, level, "") || fromBank(9, null, "") || FALLBACK);
-  } else {
-    loadBank();
-  }
+  // Listen before anything waits: a worker that cannot start fails at once.
   const board = $("board");
   engine.on("ready", (version) => {
     board.setAttribute("aria-busy", "false");
@@ -1215,6 +1208,14 @@ async function main() {
     tag.classList.add("failed");
     while (pending.length) pending.shift()();
   });
+  if (!resume()) {
+    // the first puzzle: one of the bank's (a local file, there in a moment), else the built-in one
+    await Promise.race([loadBank(), new Promise((done) => setTimeout(done, 1500))]);
+    const level = settings.size === 9 && !settings.variant ? settings.level : "medium";
+    startGame(fromBank(9, level, "") || fromBank(9, null, "") || FALLBACK);
+  } else {
+    loadBank();
+  }
   const link = new URLSearchParams(location.search).get("p");
   if (link) {
     history.replaceState(null, "", location.pathname);
