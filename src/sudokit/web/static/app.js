@@ -472,6 +472,7 @@ function render() {
   for (const key of $("pad").querySelectorAll(".key[data-digit]")) {
     const d = Number(key.dataset.digit);
     setText(key.querySelector(".key-left"), left[d] ? String(left[d]) : "");
+    setAttr(key, "aria-description", left[d] === 1 ? "1 left" : `${left[d]} left`);
     key.classList.toggle("done", left[d] === 0);
     key.classList.toggle("armed", ui.armed === d);
     setAttr(key, "aria-pressed", ui.armed === d ? "true" : "false");
