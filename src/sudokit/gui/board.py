@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -40,6 +41,7 @@ from .theme import LIGHT, Color, Theme, fonts
 __all__ = [
     "MIN_NOTE",
     "BoardGeometry",
+    "BoardOverlay",
     "BoardView",
     "draw_board",
     "draw_labels",
@@ -82,13 +84,23 @@ def _line_widths(cell: int) -> tuple[int, int]:
     return thin, thick
 
 
+class BoardOverlay(Protocol):
+    """Marks laid in layers between the board's own (a step's picture: see
+    :mod:`sudokit.gui.step_overlay`): ``under`` after the cells' tints, under the lines;
+    ``links`` over the lines, under the digits; ``over`` last."""
+
+    def draw(self, surface: pygame.Surface, geo: BoardGeometry, layer: str) -> None: ...
+
+
 def draw_board(
     surface: pygame.Surface,
     rect: Rect | pygame.Rect,
     view: BoardView,
     theme: Theme = LIGHT,
+    overlay: BoardOverlay | None = None,
 ) -> BoardGeometry:
-    """Draw ``view`` as the largest square board fitting ``rect``; see the module doc."""
+    """Draw ``view`` as the largest square board fitting ``rect``; see the module doc.
+    ``overlay``: marks drawn in layers between the board's own (not on a hidden board)."""
     shape = view.shape
     n = shape.n
     geo = fit_board(Rect(rect.x, rect.y, rect.w, rect.h), shape)
@@ -125,6 +137,8 @@ def draw_board(
             tint = None
         if tint is not None:
             pygame.draw.rect(surface, tint, geo.cell_rect(cell))
+    if overlay is not None and not view.hidden:
+        overlay.draw(surface, geo, "under")
 
     # X's diagonals, then the grid lines: thin between the cells of a region, thick
     # between regions (boxes or jigsaw pieces) and around the board.
@@ -162,6 +176,8 @@ def draw_board(
 
     if view.hidden:
         return geo
+    if overlay is not None:
+        overlay.draw(surface, geo, "links")
 
     # Digits.
     f = fonts()
@@ -191,6 +207,8 @@ def draw_board(
 
     if view.notes is not None:
         _draw_notes(surface, geo, view, theme, focus)
+    if overlay is not None:
+        overlay.draw(surface, geo, "over")
     return geo
 
 

@@ -18,6 +18,8 @@ from ..game.play import Play
 from ..game.session import Session, logic_step, unavailable_hint
 from ..game.state import GameState
 from ..logic import Hint as LogicHint
+from ..logic.engine import start_state
+from ..render.steps import StepPicture, step_picture
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +100,36 @@ class Hinting:
         #: Notes a hint's full deduction is about, by why: ``pattern`` (its candidates),
         #: ``ruled-out`` (what it eliminates). Cleared with :attr:`flash`.
         self.hint_notes: dict[tuple[int, int], str] = {}
+        #: The logic engine's last answer and the position it is for: the step the hint's
+        #: last stage draws on the board (:meth:`hint_picture`).
+        self._hint_answer: tuple[GameState, LogicHint | None] | None = None
+        self._hint_picture: tuple[GameState, StepPicture] | None = None
 
     def _drop_hints(self) -> None:
         self.hint_job = self._spare_hint = None
+        self._hint_answer = self._hint_picture = None
+
+    def hint_picture(self) -> StepPicture | None:
+        """The picture of the step the hint told in full (its pattern, links, what it
+        removes and places), while the board is still at the position it is for; None
+        before the last stage, for a hint that is no logical step, and once play moved on."""
+        s = self.session
+        if s is None or self._hint_answer is None:
+            return None
+        told = s.hint_told
+        if told is None or told[1] < 3 or told[0].kind != "logic":
+            return None
+        state, found = self._hint_answer
+        if found is None or found.step is None or state != s.state:
+            return None
+        cached = self._hint_picture
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        picture = step_picture(
+            state.board, engine_candidates(state), found.step, givens=state.puzzle
+        )
+        self._hint_picture = (state, picture)
+        return picture
 
     @property
     def thinking(self) -> bool:
@@ -172,6 +201,8 @@ class Hinting:
         """Tell the game's next hint stage (the game is the one the search was for)."""
         g = self.game
         assert g is not None
+        if found is not None:
+            self._hint_answer = found
         h = g.hint(found=found)
         if h.changed:
             self._changed()
@@ -186,3 +217,13 @@ class Hinting:
             self.selected = h.cells[0]
         if not g.session.finished:  # the last cell revealed: the "solved" message stands
             self.say(h.text, "info")
+
+
+def engine_candidates(state: GameState) -> list[int]:
+    """The candidates the logic engine reads at ``state`` (as
+    :func:`~sudokit.game.session.logic_step` asks it): what the digits allow, narrowed
+    by the player's notes where they keep some."""
+    cands = list(start_state(state.board).cands)
+    if any(state.notes):
+        cands = [m & k if k else m for m, k in zip(cands, state.notes, strict=True)]
+    return cands

@@ -8,6 +8,7 @@ status line. The window decides what to redraw from ``controller.dirty``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -16,6 +17,7 @@ from ..geometry import VARIANTS, Rules, Shape
 from .board import BoardView, draw_board, draw_labels
 from .controller import Controller
 from .layout import Button
+from .step_overlay import StepOverlay, step_overlay
 from .theme import Color, Theme, blit_text, fit_text, fonts
 from .widgets import draw_button, draw_card, wrap
 
@@ -41,9 +43,23 @@ def hint_marks(
     return rings, {cd: notes[k] for cd, k in controller.hint_notes.items()}
 
 
+#: Singles: their picture shows the unit and the digit placed; the hint's own marks (its
+#: cell ringed, the digits that are the reason ringed) stay beside it.
+_SINGLES = ("hidden_single", "naked_single")
+
+
+def hint_overlay(controller: Controller, s: Session, theme: Theme) -> StepOverlay | None:
+    """The step the hint told in full, drawn on the board (not on a paused board)."""
+    if s.paused and not s.finished:
+        return None
+    picture = controller.hint_picture()
+    return None if picture is None else step_overlay(picture, theme)
+
+
 def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
     state = s.state
     hidden = s.paused and not s.finished
+    overlay = hint_overlay(controller, s, theme)
     # Check's finds are marked like mistakes (red, underlined) as well as tinted, so the
     # mark reads on any background, the cursor's included.
     checked = frozenset(c for c, kind in controller.flash.items() if kind == "check")
@@ -52,6 +68,15 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         clashes = dict.fromkeys(state.note_clashes(), theme.error)
         note_colors = {**clashes, **note_colors}
     tints = flash_colors(controller, theme)
+    notes: Sequence[int] | None = state.notes
+    if overlay is not None:
+        notes = overlay.notes_under(state.notes)
+        if overlay.picture.technique not in _SINGLES:
+            # The step's picture shows it all: the hint's own tints and rings would cover
+            # it (a single keeps its ring and the rings round the digits that are its reason).
+            hinted = ("hint", "hint-area", "hint-reason")
+            tints = {c: k for c, k in tints.items() if controller.flash.get(c) not in hinted}
+            rings = {}
     phase = controller.celebration_phase()
     if phase is not None:  # solved: a wave of colour from the top left corner
         n = state.size
@@ -63,7 +88,7 @@ def board_view(controller: Controller, s: Session, theme: Theme) -> BoardView:
         state.shape,
         state.board.cells,
         givens=frozenset(c for c, v in enumerate(state.puzzle.cells) if v),
-        notes=state.notes,
+        notes=notes,
         selected=None if hidden else controller.selected,
         conflicts=s.marked_conflicts(),
         mistakes=s.marked_mistakes() | checked,
@@ -200,7 +225,8 @@ def draw_board_area(surface: pygame.Surface, c: Controller, theme: Theme) -> Non
         view = BoardView(shape, [0] * shape.ncells, hidden=True)
     else:
         view = board_view(c, s, t)
-    geo = draw_board(surface, c.layout.board.rect, view, t)
+    overlay = None if s is None else hint_overlay(c, s, t)
+    geo = draw_board(surface, c.layout.board.rect, view, t, overlay)
     if c.layout.labels:
         draw_labels(surface, geo, t, c.layout.labels)
     card = c.layout.card

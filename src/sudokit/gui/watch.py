@@ -29,6 +29,7 @@ from ..formats import parse
 from ..generator import generate
 from ..grid import Grid
 from ..render.palette import PALETTES
+from ..render.steps import StepPicture, step_picture
 from ..render.style import (
     FORCED,
     GIVEN,
@@ -53,6 +54,7 @@ from ..watch import (
     trace,
 )
 from .board import BoardGeometry, BoardView, draw_board
+from .step_overlay import StepOverlay, step_overlay
 from .theme import LIGHT, THEMES, Theme, fit_text, fonts
 from .watch_layout import (
     BAR,
@@ -158,6 +160,20 @@ class Lane:
         self.waiting = False
         self._history: deque[Undo] = deque(maxlen=HISTORY if history is None else history)
         self._redo: list[Event] = []
+        self._picture: tuple[object, StepPicture] | None = None
+
+    def picture(self) -> StepPicture | None:
+        """The picture of the logical step being played (the human solver's), drawn on
+        the digits and candidates it was found on; None between steps."""
+        shown = self.replay.step
+        if shown is None:
+            return None
+        if self._picture is None or self._picture[0] is not shown:
+            board = Grid(self.replay.rules, shown.values)
+            candidates = shown.candidates or board.candidates()
+            picture = step_picture(board, candidates, shown.step, givens=self.replay.grid)
+            self._picture = (shown, picture)
+        return self._picture[1]
 
     def close(self) -> None:
         """Stop the worker of a trace that runs ahead (the lane is no longer shown)."""
@@ -209,8 +225,12 @@ def draw_watch_board(
     view: PictureView,
     palette: Palette = PALETTE,
     theme: Theme = LIGHT,
+    overlay: StepOverlay | None = None,
 ) -> BoardGeometry:
     """Draw a watched board into ``rect`` through the game's board drawing.
+
+    ``overlay``: the logical step being played, drawn with its pattern (the human
+    solver's), candidates shown in the cells it is about.
 
     What the game's board cannot say itself is laid on top: the tinted unit and the last
     event's cell (as tints), the candidate just removed (a red note), the digit on trial
@@ -236,6 +256,8 @@ def draw_watch_board(
         if not view.values[cell]:
             notes[cell] |= 1 << (digit - 1)  # shown once more, in red, as it leaves
             note_colors[cell, digit] = hex_rgb(palette.bad)
+    if overlay is not None:
+        notes = overlay.notes_under(notes)
     game_view = BoardView(
         shape,
         view.values,
@@ -246,7 +268,7 @@ def draw_watch_board(
         note_colors=note_colors,
         rules=view.rules,
     )
-    geo = draw_board(surface, rect, game_view, theme)
+    geo = draw_board(surface, rect, game_view, theme, overlay)
     size = geo.cell
     if view.tried is not None:
         cell, digit = view.tried
@@ -618,7 +640,9 @@ class WatchScreen:
         title = fit_text(full, title_px, room, bold=True)
         _text(surface, title, title_px, p.text, (left, box.y + 6), bold=True)
         view = view_of_replay(replay, candidates=self.candidates)
-        draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p, self.theme)
+        picture = lane.picture()
+        overlay = None if picture is None else step_overlay(picture, self.theme, view.values)
+        draw_watch_board(surface, pygame.Rect(bx, by, side, side), view, p, self.theme, overlay)
         if replay.status == "solved":
             caption = f"Solved in {replay.counters.steps:,} steps"
         else:

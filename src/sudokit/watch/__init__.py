@@ -56,7 +56,7 @@ from .registry import (
     run,
     trace,
 )
-from .replay import EMPTY, FORCED, GIVEN, GUESSED, Replay, RunStatus, Undo
+from .replay import EMPTY, FORCED, GIVEN, GUESSED, Replay, RunStatus, StepShown, Undo
 
 __all__ = [
     "ALGORITHMS",
@@ -80,6 +80,7 @@ __all__ = [
     "Replay",
     "RunStatus",
     "Solved",
+    "StepShown",
     "Steps",
     "Stuck",
     "Summary",

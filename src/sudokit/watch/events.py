@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..geometry import Rules, Shape
 from ..grid import Grid
+
+if TYPE_CHECKING:
+    from ..logic.step import Step
 
 # --- events ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Focus:
-    """The algorithm looks at a cell (the one it will fill next)."""
+    """The algorithm looks at a cell (the one it will fill next). ``step``: the logical
+    step about to be played (``human``), for a viewer to draw its pattern."""
 
     cell: int
     note: str = ""
+    step: Step | None = None
 
 
 @dataclass(frozen=True, slots=True)

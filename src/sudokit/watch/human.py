@@ -55,7 +55,7 @@ def human(grid: Grid) -> Iterator[Event]:
     for step, after in steps(state, unique=unique):
         pattern = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
         if pattern:
-            yield Focus(pattern[0], step.name)
+            yield Focus(pattern[0], step.name, step)
         placed: dict[int, list[int]] = {}
         for cell, digit in step.placements:
             yield Place(cell, digit, step.text)

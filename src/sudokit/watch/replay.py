@@ -3,7 +3,8 @@ that step back."""
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from ..grid import Grid
 from .counters import Counters
@@ -25,6 +26,9 @@ from .events import (
 )
 from .registry import get_algorithm
 
+if TYPE_CHECKING:
+    from ..logic.step import Step
+
 # --- replay: the board a trace describes ----------------------------------------------------
 
 #: How a cell got its digit (for colours).
@@ -33,12 +37,25 @@ _VALUE, _ORIGIN, _CAND = 0, 1, 2
 
 RunStatus = Literal["running", "solved", "failed", "stuck", "stopped"]
 
+
+@dataclass(frozen=True, slots=True)
+class StepShown:
+    """A logical step being played (``human``): the step, and the digits and candidates
+    it was found on, for a viewer to draw it (see :attr:`Replay.step`)."""
+
+    step: Step
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+
+
 #: An undo record (from :meth:`Replay.apply`): the event, the view and the counters
 #: before it, the log length before it (or the entries a backtrack rolled back), and
 #: the open trials before it.
 Undo = tuple[
     Event,
-    tuple[int | None, int | None, tuple[int, int] | None, Event | None, RunStatus],
+    tuple[
+        int | None, int | None, tuple[int, int] | None, Event | None, RunStatus, StepShown | None
+    ],
     tuple[int, ...],
     int,
     list[tuple[int, int, int, int]] | None,
@@ -72,6 +89,9 @@ class Replay:
         self.tried: tuple[int, int] | None = None
         self.last: Event | None = None
         self.status: RunStatus = "running"
+        #: The logical step being played, from its :class:`Focus` to its last placement
+        #: or elimination (None for algorithms that have no steps).
+        self.step: StepShown | None = None
         self.counters = Counters()
         self._log: list[tuple[int, int, int, int]] = []  # (what, cell, old, new)
         self._marks: list[tuple[int, int, int]] = []  # open trials: (cell, digit, log length)
@@ -112,7 +132,7 @@ class Replay:
 
     def apply(self, event: Event) -> Undo:
         """Take one event; the returned record undoes it."""
-        view = (self.focus, self.focus_unit, self.tried, self.last, self.status)
+        view = (self.focus, self.focus_unit, self.tried, self.last, self.status, self.step)
         counted = self.counters.snapshot()
         log_length = len(self._log)
         marks = self._marks[:] if type(event) is Backtrack else []
@@ -121,9 +141,16 @@ class Replay:
         self.last = event
         if self.focus_unit is not None and type(event) not in (Try, Place):
             self.focus_unit = None  # a unit's question lasts until its answer is placed
+        if type(event) not in (Place, Eliminate):
+            self.step = None  # a step lasts from its focus to its last move
         match event:
-            case Focus(cell):
+            case Focus(cell, _, step):
                 self.focus, self.focus_unit, self.tried = cell, None, None
+                if step is not None:
+                    kept = self.candidates()
+                    self.step = StepShown(
+                        step, tuple(self.values), tuple(kept) if kept is not None else ()
+                    )
             case FocusUnit(unit):
                 self.focus, self.focus_unit, self.tried = None, unit, None
             case Try(cell, digit):
@@ -184,5 +211,5 @@ class Replay:
                 self._store(what)[at] = old
             if type(record[0]) is Try:
                 self._marks.pop()
-        self.focus, self.focus_unit, self.tried, self.last, self.status = view
+        self.focus, self.focus_unit, self.tried, self.last, self.status, self.step = view
         self.counters.restore(counted)
