@@ -90,6 +90,7 @@ class StepOverlay:
         # Candidates at the size of the board's notes where they have room: the cells the
         # step is about read like the others.
         positional, note_px, _, _ = note_layout(geo.cell, self.picture.shape)
+        positional = positional and not self.picture.rules.cages  # caged: the picture's own
         for prim, cell in shapes:
             if cell is not None and cell in full:
                 continue
