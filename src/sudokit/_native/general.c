@@ -686,6 +686,90 @@ static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
     return 1;
 }
 
+/* Set bits of a 16-bit mask, inline: the killer code counts digits in its inner loops, and a
+ * build for any x86-64 has no popcount instruction (the builtin becomes a call). */
+static inline unsigned pop16(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
+/* Whether the digits of `set` (k of them) go one per cell of m[0..k-1], each into a cell
+ * that allows it: the tightest cell first, its digits in turn. */
+static int matches(const uint16_t *m, unsigned k, uint16_t set)
+{
+    uint16_t rest[MAX_N], x;
+    unsigned i, j, best = 0, fewest = MAX_N + 1;
+    if (!k)
+        return 1;
+    for (i = 0; i < k; i++) {
+        const unsigned p = pop16(m[i] & set);
+        if (p < fewest) {
+            fewest = p;
+            best = i;
+            if (p <= 1)
+                break;
+        }
+    }
+    if (!fewest)
+        return 0;
+    for (i = j = 0; i < k; i++)
+        if (i != best)
+            rest[j++] = m[i];
+    for (x = (uint16_t)(m[best] & set); x; x &= (uint16_t)(x - 1))
+        if (matches(rest, k - 1, (uint16_t)(set & ~(x & (0u - x)))))
+            return 1;
+    return 0;
+}
+
+/*
+ * Hall's condition for k cells with candidates m[0..k-1] and the k digits of `set`: 0 when
+ * some cells together allow fewer of its digits than they are (no way to place them one per
+ * cell); else forbid[i] gets the digits that cell i cannot take in any placement: those of
+ * every other set of cells that allow exactly as many digits as they are (they need them
+ * all). Only cells allowing fewer than k digits can be in such a set: the subsets of those
+ * are walked as bit masks, each union from a smaller one.
+ */
+#define HALL_MAX 10
+
+static int hall(const uint16_t *m, unsigned k, uint16_t set, uint16_t *forbid)
+{
+    uint16_t U[1u << HALL_MAX], mine[HALL_MAX];
+    uint8_t N[1u << HALL_MAX], at[HALL_MAX];
+    unsigned T, i, r = 0, full;
+    for (i = 0; i < k; i++) {
+        forbid[i] = 0;
+        if (pop16(m[i] & set) < k) {
+            at[r] = (uint8_t)i;
+            mine[r++] = (uint16_t)(m[i] & set);
+        }
+    }
+    full = (1u << r) - 1u;
+    U[0] = 0;
+    N[0] = 0;
+    for (T = 1; T <= full; T++) {
+        const unsigned rest = T & (T - 1);
+        const uint16_t u = (uint16_t)(U[rest] | mine[ANY_CTZ(T)]);
+        const unsigned cells = N[rest] + 1u, digits = pop16(u);
+        U[T] = u;
+        N[T] = (uint8_t)cells;
+        if (digits < cells)
+            return 0;
+        if (digits == cells && cells < k) {
+            /* these cells need these digits: every other cell loses them */
+            unsigned in = 0, j;
+            for (j = T; j; j &= j - 1)
+                in |= 1u << at[ANY_CTZ(j)];
+            for (i = 0; i < k; i++)
+                if (!(in >> i & 1u))
+                    forbid[i] |= u;
+        }
+    }
+    return 1;
+}
+
 /*
  * Cage sums (killer), per cage with a sum: its digit sets of the right size and sum are
  * narrowed to those its cells still allow (every settled digit in it, every cell meeting
@@ -694,7 +778,7 @@ static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
  * cage), and leaves every cell that sees all its places in the cage (through a unit, a
  * move or another cage: a cage inside a unit takes its sure digits from the rest of it).
  */
-static int cage_sums(const Geo *G, Board *B, Queue *Q, int *changed)
+static int cage_sums(const Geo *G, Board *B, Queue *Q, int exact, uint16_t *seen, int *changed)
 {
     const unsigned words = (G->ncells + 63) / 64;
     unsigned k, i, j, w;
@@ -702,19 +786,26 @@ static int cage_sums(const Geo *G, Board *B, Queue *Q, int *changed)
         const GnCage *K = &G->cage[k];
         const uint8_t *cells = G->cage_cell + K->at;
         const unsigned size = K->size;
-        uint16_t m[MAX_N], any = 0, fixed = 0, allowed = 0, required = G->all;
+        uint16_t m[MAX_N], support[MAX_N], rest[MAX_N], mo[MAX_N], forbid[MAX_N];
+        uint8_t open_at[MAX_N];
+        unsigned nopen;
+        int quick;
+        uint16_t any = 0, fixed = 0, allowed = 0, required = G->all;
         uint16_t once = 0, twice = 0, single, sure;
-        int open = 0;
+        int open = 0, same = 1;
         for (i = 0; i < size; i++) {
             const uint16_t x = B->cand[cells[i]];
             m[i] = x;
             any |= x;
+            same &= x == seen[K->at + i];
             if (x & (x - 1))
                 open = 1;
             else
                 fixed |= x;
         }
-        if (!open && ANY_POP(fixed) == size) {
+        if (same)
+            continue; /* as when last looked at */
+        if (!open && pop16(fixed) == size) {
             /* full: its digits make the sum, or the board fails */
             unsigned sum = 0;
             for (i = 0; i < size; i++)
@@ -723,26 +814,85 @@ static int cage_sums(const Geo *G, Board *B, Queue *Q, int *changed)
                 return 0;
             continue;
         }
+        nopen = 0;
+        for (i = 0; i < size; i++) {
+            support[i] = 0;
+            if (m[i] & (m[i] - 1)) {
+                open_at[nopen] = (uint8_t)i;
+                mo[nopen++] = (uint16_t)(m[i] & ~fixed);
+            } else {
+                support[i] = m[i];
+            }
+        }
+        quick = !exact;
         for (j = K->combo_at; j < K->combo_end; j++) {
             const uint16_t set = gn_combo[j];
             if ((set & fixed) != fixed || (set & ~any))
                 continue;
+            if (quick) {
+                /* quick: every cell meets the set */
+                for (i = 0; i < size && (m[i] & set); i++)
+                    ;
+                if (i == size) {
+                    allowed |= set;
+                    required &= set;
+                }
+                continue;
+            }
             for (i = 0; i < size && (m[i] & set); i++)
                 ;
             if (i < size)
+                continue; /* a cell meets none of its digits */
+            if (nopen <= HALL_MAX) {
+                /* the open cells and the set's other digits, by Hall's condition */
+                const uint16_t free = (uint16_t)(set & ~fixed);
+                if ((set & ~allowed) == 0 && (required & ~set) == 0) {
+                    /* nothing to learn from it unless it gives a cell a new digit */
+                    for (i = 0; i < nopen && !(mo[i] & free & ~support[open_at[i]]); i++)
+                        ;
+                    if (i == nopen)
+                        continue;
+                }
+                if (!hall(mo, nopen, free, forbid))
+                    continue;
+                allowed |= set;
+                required &= set;
+                for (i = 0; i < nopen; i++)
+                    support[open_at[i]] |= (uint16_t)(mo[i] & free & ~forbid[i]);
+                continue;
+            }
+            if (!matches(m, size, set))
                 continue;
             allowed |= set;
             required &= set;
+            /* each digit a cell may hold in it: the others can take the rest, one each */
+            for (i = 0; i < size; i++) {
+                uint16_t x = (uint16_t)(m[i] & set & ~support[i]);
+                unsigned a, b = 0;
+                if (!x)
+                    continue;
+                for (a = 0; a < size; a++)
+                    if (a != i)
+                        rest[b++] = m[a];
+                for (; x; x &= (uint16_t)(x - 1)) {
+                    const uint16_t bit = (uint16_t)(x & (0u - x));
+                    if (matches(rest, size - 1, (uint16_t)(set & ~bit)))
+                        support[i] |= bit;
+                }
+            }
         }
         if (!allowed)
             return 0;
-        if (any & ~allowed) {
+        if (quick)
             for (i = 0; i < size; i++)
-                if (m[i] & ~allowed) {
-                    *changed = 1;
-                    if (!elim(B, Q, cells[i], (uint16_t)~allowed))
-                        return 0;
-                }
+                support[i] = allowed;
+        for (i = 0; i < size; i++) {
+            if (m[i] & ~support[i]) {
+                *changed = 1;
+                if (!elim(B, Q, cells[i], (uint16_t)~support[i]))
+                    return 0;
+            }
+            seen[K->at + i] = B->cand[cells[i]];
         }
         for (i = 0; i < size; i++) {
             const uint16_t x = B->cand[cells[i]];
@@ -819,14 +969,28 @@ static int sums_hold(const Geo *G, const Board *B)
     return 1;
 }
 
-static int propagate(const Geo *G, Board *B, Queue *Q)
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed);
+
+/*
+ * propagate() under cages: the same steps, the cages' quick pass after the singles and
+ * their exact pass last. Each pass skips a cage whose cells are as they were when the pass
+ * last looked at it (what it would do is done): at a child node, as they were at its
+ * parent, which propagation left at a fixpoint.
+ */
+static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
 {
+    uint16_t quick[GN_MAXCAGECELLS], exact[GN_MAXCAGECELLS];
+    const GnCage *last = &G->cage[G->ncages - 1];
+    const unsigned ncells = last->at + last->size;
+    unsigned t;
+    for (t = 0; t < ncells; t++)
+        quick[t] = exact[t] = from != NULL ? from->cand[G->cage_cell[t]] : 0;
     for (;;) {
         int changed = 0;
         if (!drain(G, B, Q))
             return 0;
         if (!B->left)
-            return !G->ncages || sums_hold(G, B);
+            return sums_hold(G, B);
         if (!hidden(G, B, Q, &changed))
             return 0;
         if (changed)
@@ -835,27 +999,63 @@ static int propagate(const Geo *G, Board *B, Queue *Q)
             return 0;
         if (changed)
             continue;
-        if (G->ncages && !cage_sums(G, B, Q, &changed))
+        if (!cage_sums(G, B, Q, 0, quick, &changed))
             return 0;
         if (changed)
             continue;
-        if (G->extras) {
-            /* it covers pointing and claiming between any two units */
-            if (!seen_by_all(G, B, Q, &changed))
-                return 0;
-        } else if (G->br) {
-            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
-                            G->br, G->bc, G->br, &changed))
-                return 0;
-            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg,
-                            G->bc, G->br, G->bc, &changed))
-                return 0;
-        }
-        if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed))
+        if (!locked(G, B, Q, &changed))
+            return 0;
+        /* last, the costliest: which digits a cage's cells can take */
+        if (!changed && !cage_sums(G, B, Q, 1, exact, &changed))
             return 0;
         if (!changed)
             return 1;
     }
+}
+
+static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
+{
+    if (G->ncages)
+        return propagate_cages(G, B, Q, from);
+    for (;;) {
+        int changed = 0;
+        if (!drain(G, B, Q))
+            return 0;
+        if (!B->left)
+            return 1;
+        if (!hidden(G, B, Q, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (G->nonconsecutive && !nonconsecutive_pairs(G, B, Q, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (!locked(G, B, Q, &changed))
+            return 0;
+        if (!changed)
+            return 1;
+    }
+}
+
+/* Locked candidates (or, under extra peers, the eliminations that cover them). */
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    if (G->extras) {
+        /* it covers pointing and claiming between any two units */
+        if (!seen_by_all(G, B, Q, changed))
+            return 0;
+    } else if (G->br) {
+        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,
+                        G->bc, G->br, changed))
+            return 0;
+        if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg, G->bc,
+                        G->br, G->bc, changed))
+            return 0;
+    }
+    if (!G->extras && G->nsegs && !locked_segs(G, B, Q, changed))
+        return 0;
+    return 1;
 }
 
 /*
@@ -930,7 +1130,7 @@ static void search(Search *S, const Board *B)
         unsigned score, least = ~0u;
         for (c = 0; c < G->ncells; c++)
             if (!B->done[c]) {
-                score = ANY_POP(B->cand[c]) * 32u + G->cage_rank[c];
+                score = pop16(B->cand[c]) * 32u + G->cage_rank[c];
                 if (score < least) {
                     least = score;
                     best = c;
@@ -972,7 +1172,7 @@ static void search(Search *S, const Board *B)
         next.cand[best] = bit;
         Q.n = 0;
         settle_cell(&next, &Q, best);
-        if (propagate(G, &next, &Q))
+        if (propagate(G, &next, &Q, B))
             search(S, &next);
     }
 }
@@ -1015,7 +1215,7 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
             settle_cell(&B, &Q, c);
         }
     }
-    if (!G->impossible && propagate(G, &B, &Q)) {
+    if (!G->impossible && propagate(G, &B, &Q, NULL)) {
         S.budget = first_budget ? first_budget : 1;
         for (run = 0;; run++) {
             S.count = 0;
