@@ -8,6 +8,7 @@ stays silent where its geometry does not hold.
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from itertools import permutations, product
 from pathlib import Path
 
@@ -331,3 +332,35 @@ def test_junior_exocets_of_the_hardest_list_are_sound(data_dir: Path) -> None:
             found += 1
             assert_sound(step, solution(puzzle))
     assert found >= 5
+
+
+# --- the nets' levels ---------------------------------------------------------------------
+
+
+def test_a_deeper_net_is_searched_only_when_the_levels_below_find_nothing() -> None:
+    """Sudoku Explainer's rule: a net level found something (here rated 11.0, by its
+    length): the deeper nets, whose steps start at 10.5, are not searched at all."""
+    from dataclasses import replace
+
+    state = stuck(GOLDEN_NUGGET)
+    found = Step(
+        "nested_chain_net", "Nested Forcing Net (chains)", "x.", rating=11.0, eliminations=((0, 1),)
+    )
+    searched: list[str] = []
+
+    def spy(tid: str) -> Callable[[State], Step | None]:
+        def find(st: State) -> Step | None:
+            searched.append(tid)
+            return None
+
+        return find
+
+    chosen = [
+        replace(BY_ID["nested_chain_net"], find=lambda st: found),
+        *(
+            replace(BY_ID[t], find=spy(t))
+            for t in ("nested_multiple_net", "nested_net", "deep_nested_net")
+        ),
+    ]
+    assert next_step(state, unique=True, techniques=chosen) is found
+    assert searched == []

@@ -182,6 +182,19 @@ _REGISTRY_INDEX = {t.id: i for i, t in enumerate(TECHNIQUES)}
 #: The rating where forcing chains and nets begin.
 FORCING_RATING = 8.0
 
+#: The forcing nets, one technique per level of nesting (see ``techniques/nets.py``).
+NET_IDS = frozenset(
+    {
+        "forcing_net",
+        "forcing_net_plus",
+        "nested_chain_net",
+        "nested_multiple_net",
+        "nested_net",
+        "nested_net_plus",
+        "deep_nested_net",
+    }
+)
+
 
 def by_rating(techniques: Iterable[Technique]) -> list[Technique]:
     """``techniques`` in the order :func:`next_step` tries them: by the lowest rating
@@ -229,6 +242,10 @@ def next_step(
             # On a path already rated this high, a forcing step cannot change the score:
             # the costly forcing searches stop at the first (as the nets do, see FLOOR).
             or FORCING_RATING <= best.rating <= floor
+            # Sudoku Explainer's rule for the nets: a level is tried only when the
+            # levels below find nothing (a deeper net may rate lower by its length, but
+            # searching it costs the most of all: minutes on the forum's hardest).
+            or (best.technique in NET_IDS and tech.id in NET_IDS)
         ):
             break
         if deadline is not None and deadline.over():

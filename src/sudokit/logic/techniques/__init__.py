@@ -170,9 +170,9 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("death_blossom", "Death Blossom", "expert", 7.9, als.death_blossom, None),
     # Extreme: static patterns first, then forcing chains and nets.
     # The structures of the hardest puzzles: static, so tried before any forcing.
-    ("tridagon", "Tridagon", "extreme", 8.0, tridagon.tridagon, None),
-    ("junior_exocet", "Junior Exocet", "extreme", 8.0, exocet.junior_exocet, None),
-    ("sk_loop", "SK Loop", "extreme", 8.0, sk_loop.sk_loop, None),
+    ("tridagon", "Tridagon", "extreme", 7.9, tridagon.tridagon, None),
+    ("junior_exocet", "Junior Exocet", "extreme", 7.9, exocet.junior_exocet, None),
+    ("sk_loop", "SK Loop", "extreme", 7.9, sk_loop.sk_loop, None),
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
     ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),
     # Nets at Sudoku Explainer's levels: dynamic, then with simple techniques, then

@@ -32,7 +32,7 @@ from ..candidates import State
 from ..step import Step, digits_text, elim_text, join
 
 #: Rating on the Sudoku Explainer scale: see docs/logic.md ("The hardest puzzles").
-RATING = 8.0
+RATING = 7.9
 
 # A JE found: (base cells, targets, base digits mask, cross columns, rows or columns
 # word, S cells, eliminations).

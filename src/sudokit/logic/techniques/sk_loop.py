@@ -28,7 +28,7 @@ from ..candidates import State, cells_of
 from ..step import Step, digits_text, elim_text
 
 #: Rating on the Sudoku Explainer scale: see docs/logic.md ("The hardest puzzles").
-RATING = 8.0
+RATING = 7.9
 
 # A loop found: (nodes as cell pairs, link units, link digit masks, eliminations).
 _Loop = tuple[list[tuple[int, int]], list[int], list[int], list[tuple[int, int]]]
