@@ -92,11 +92,23 @@ def _loops(st: State) -> Iterator[_Loop]:
     def mask(c: int) -> int:
         return 1 << (values[c] - 1) if values[c] else cands[c]
 
+    # The corners whose two pairs hold few enough digits to be in a loop.
+    fits = set()
+    for r in range(9):
+        ys = [y for y in range(r // 3 * 3, r // 3 * 3 + 3) if y != r]
+        for c in range(9):
+            xs = [x for x in range(c // 3 * 3, c // 3 * 3 + 3) if x != c]
+            row_pair = mask(r * n + xs[0]) | mask(r * n + xs[1])
+            col_pair = mask(ys[0] * n + c) | mask(ys[1] * n + c)
+            if 2 <= row_pair.bit_count() <= MAX_NODE and 2 <= col_pair.bit_count() <= MAX_NODE:
+                fits.add((r, c))
     for r1, r2 in combinations(range(9), 2):
         if r1 // 3 == r2 // 3:
             continue
         for c1, c2 in combinations(range(9), 2):
             if c1 // 3 == c2 // 3:
+                continue
+            if not {(r1, c1), (r1, c2), (r2, c1), (r2, c2)} <= fits:
                 continue
             # Corners in loop order: (r1,c1) -> (r1,c2) -> (r2,c2) -> (r2,c1).
             corners = ((r1, c1), (r1, c2), (r2, c2), (r2, c1))

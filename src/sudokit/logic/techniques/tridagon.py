@@ -57,28 +57,42 @@ def _sound_rules(st: State) -> bool:
 _Option = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def _box_options(st: State, box: int, abc: int) -> list[_Option]:
-    """The transversals of ``box`` whose cells are empty and each still hold one of the
-    digits ``abc``, with their guardians (at most :data:`MAX_GUARDIANS`)."""
+#: Every trio of digits as a mask.
+_TRIOS = tuple(sum(1 << (d - 1) for d in trio) for trio in combinations(range(1, 10), 3))
+
+
+def _options(st: State) -> dict[int, dict[int, list[_Option]]]:
+    """Per trio (a mask), per box: the box's transversals whose cells are empty and each
+    still hold a digit of the trio, with at most :data:`MAX_GUARDIANS` guardians."""
     n = st.shape.n
-    r0 = box // 3 * 3
-    c0 = box % 3 * 3
     cands = st.cands
-    out: list[_Option] = []
-    for p in TRANSVERSALS:
-        cells = tuple((r0 + i) * n + c0 + p[i] for i in range(3))
-        guards: list[tuple[int, int]] = []
-        ok = True
-        for c in cells:
-            m = cands[c]
-            if st.values[c] or not m & abc:
-                ok = False
-                break
-            for d in st.shape.digits_of_mask[m & ~abc]:
-                guards.append((c, d))
-        if ok and len(guards) <= MAX_GUARDIANS:
-            bits = sum(1 << c for c in cells)
-            out.append((sign(p), bits, cells, tuple(guards)))
+    values = st.values
+    digits_of = st.shape.digits_of_mask
+    out: dict[int, dict[int, list[_Option]]] = {}
+    for box in range(9):
+        r0 = box // 3 * 3
+        c0 = box % 3 * 3
+        for p in TRANSVERSALS:
+            a, b, c = ((r0 + i) * n + c0 + p[i] for i in range(3))
+            if values[a] or values[b] or values[c]:
+                continue
+            ma, mb, mc = cands[a], cands[b], cands[c]
+            total = ma.bit_count() + mb.bit_count() + mc.bit_count()
+            if total > 9 + MAX_GUARDIANS:
+                continue
+            for abc in _TRIOS:
+                xa, xb, xc = ma & abc, mb & abc, mc & abc
+                if not (xa and xb and xc):
+                    continue
+                if total - xa.bit_count() - xb.bit_count() - xc.bit_count() > MAX_GUARDIANS:
+                    continue
+                guards = tuple(
+                    (cell, d)
+                    for cell, m in ((a, ma), (b, mb), (c, mc))
+                    for d in digits_of[m & ~abc]
+                )
+                option = (sign(p), 1 << a | 1 << b | 1 << c, (a, b, c), guards)
+                out.setdefault(abc, {}).setdefault(box, []).append(option)
     return out
 
 
@@ -113,14 +127,15 @@ def tridagon(st: State) -> Step | None:
     shape = st.shape
     best: tuple[int, tuple[int, ...], int, list[tuple[int, int]], list[tuple[int, int]]] | None
     best = None
-    for trio in combinations(range(1, 10), 3):
-        abc = sum(1 << (d - 1) for d in trio)
-        # Every box needs a digit of the trio in three cells at least.
-        options = [_box_options(st, b, abc) for b in range(9)]
+    by_trio = _options(st)
+    for abc in _TRIOS:
+        options = by_trio.get(abc)
+        if options is None or len(options) < 4:
+            continue
         for bands in combinations(range(3), 2):
             for stacks in combinations(range(3), 2):
                 boxes = tuple(b * 3 + s for b in bands for s in stacks)
-                lists = [options[b] for b in boxes]
+                lists = [options.get(b, []) for b in boxes]
                 if not all(lists):
                     continue
                 for choice in product(*lists):
