@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from .errors import GenerationError, UnsupportedRulesError
-from .generator_killer import check_sizes, givens_cells, killer_puzzle
+from .generator_killer import FEWEST_CAGES, check_sizes, givens_cells, killer_puzzle
 from .geometry import VARIANTS, Rules, Shape, variant_name
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
@@ -369,11 +369,17 @@ def generate(
     )
 
 
-#: The levels killer puzzles are made at, per size and the other variants (as
-#: :func:`levels_for` keys them, ``killer`` included): those the logic engine grades
-#: killers at, found by rating generated ones. Killers of other sizes and rules are made
-#: without a level.
-KILLER_REACHABLE: dict[tuple[int, str], tuple[str, ...]] = {}
+#: The levels killer puzzles are made at, per size and variants (as :func:`levels_for`
+#: keys them, ``killer`` included), found by making them (8 seeds a level, at most 30
+#: cage layouts each): at 9×9 every level up to expert (extreme killers are beyond the
+#: logic engine, and proving them unique can take the solver seconds); at 6×6 easy and
+#: medium (hard and expert: 1 of 8); at 4×4 easy (medium: 2 of 8). Killers of other
+#: sizes and rules are made without a level.
+KILLER_REACHABLE: dict[tuple[int, str], tuple[str, ...]] = {
+    (4, "killer"): ("easy",),
+    (6, "killer"): ("easy", "medium"),
+    (9, "killer"): ("easy", "medium", "hard", "expert"),
+}
 
 #: Cage layouts tried per killer before generation gives up: each is drawn on a fresh
 #: solution; one in a few is dropped (a single cell that no merge can take).
@@ -400,11 +406,18 @@ def _generate_killer(
     count = givens_count(givens, base.ncells)
     target = None if difficulty is None and not need else _killer_target(difficulty, need)
     keep: Callable[[Grid], bool] | None = None
+    done: Callable[[Grid], bool] | None = None
     if target is not None:
         level = LEVELS[target]
 
         def keep(grid: Grid) -> bool:  # merge only while the level still finishes it
             return finishes(grid, level)
+
+        if target > 0:
+            below = LEVELS[target - 1]
+
+            def done(grid: Grid) -> bool:  # stop once the level below no longer does
+                return not finishes(grid, below)
 
     attempts = max_attempts if max_attempts is not None else KILLER_ATTEMPTS.get(n, 50)
     chosen = base
@@ -414,8 +427,11 @@ def _generate_killer(
         else:
             full = _fill(chosen, rng)
         cells = givens_cells(chosen.ncells, count, groups, rng)
-        grid = killer_puzzle(chosen, full, rng, givens=cells, sizes=sizes, keep=keep)
-        if grid is None:
+        fewest = 0 if keep is not None else round(chosen.ncells * FEWEST_CAGES)
+        grid = killer_puzzle(
+            chosen, full, rng, givens=cells, sizes=sizes, keep=keep, fewest=fewest, done=done
+        )
+        if grid is None or (keep is not None and not _unique(grid)):
             continue
         if target is None:
             return grid
@@ -432,6 +448,11 @@ def _generate_killer(
         f"{attempts} attempts from seed {seed!r}: try another seed, more attempts or other "
         "cage sizes"
     )
+
+
+def _unique(grid: Grid) -> bool:
+    """Whether the puzzle has one solution, by the solver (a check of the logic's word)."""
+    return backend_for(grid.rules).run(grid.rules, grid.cells, 2).count == 1
 
 
 def _killer_target(difficulty: str | None, need: frozenset[str]) -> int:

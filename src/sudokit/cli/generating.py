@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
 from ..formats import format_rules_line, format_shown, parse
 from ..formats.text import puzzle_fields
-from ..generator import DIFFICULTIES, SYMMETRIES, generate
+from ..generator import DIFFICULTIES, SYMMETRIES, generate, givens_count
+from ..generator_killer import check_sizes
 from ..geometry import SIZES, Rules, variant_name
 from ..logic.techniques import BY_ID, unknown_technique
 from ..solvers.batch import chunked
@@ -69,14 +71,24 @@ def _random_seed() -> int:
 
 
 #: What a worker needs to make puzzles: their seeds, size, symmetry, level, techniques,
-#: and the variants (``x,anti-knight``) or the rules' code (``9+jigsaw:AAB…``), if any.
-Work = tuple[list[int], int, str, "str | None", "list[str] | None", "str | None", "str | None"]
+#: the variants (``x,anti-knight``) or the rules' code (``9+jigsaw:AAB…``), if any, and
+#: a killer's givens and cage sizes (``{"givens": 3, "cage_sizes": (2, 4)}``).
+Work = tuple[
+    list[int],
+    int,
+    str,
+    "str | None",
+    "list[str] | None",
+    "str | None",
+    "str | None",
+    "dict[str, Any] | None",
+]
 
 
 def generate_chunk(work: Work) -> list[str]:
     """The puzzles of a chunk of seeds, as lines (on a worker too): a variant's line
     starts with its rules' code (``9+x:…``), a classic one is just its digits."""
-    seeds, n, symmetry, difficulty, techniques, variant, code = work
+    seeds, n, symmetry, difficulty, techniques, variant, code, killer = work
     return [
         format_rules_line(
             generate(
@@ -87,10 +99,25 @@ def generate_chunk(work: Work) -> list[str]:
                 require=techniques,
                 variant=variant,
                 rules=code,
+                **(killer or {}),
             )
         )
         for s in seeds
     ]
+
+
+def _cage_sizes(text: str | None) -> tuple[int, int] | None:
+    """``--cage-sizes 2-4`` (or ``3``: every cage of 3 cells) as (smallest, largest)."""
+    if text is None:
+        return None
+    low, _, high = text.partition("-")
+    try:
+        sizes = (int(low), int(high or low))
+    except ValueError:
+        raise click.BadParameter(
+            f"{text!r} is not a range of cells such as 2-4", param_hint="--cage-sizes"
+        ) from None
+    return sizes
 
 
 def _chunk_size(count: int, level: str | None) -> int:
@@ -121,8 +148,21 @@ def _chunk_size(count: int, level: str | None) -> int:
     metavar="NAME[,NAME]",
     default=None,
     help="Make variant puzzles: x, windoku, jigsaw, anti-knight, anti-king, "
-    "non-consecutive, combined with commas (x,anti-knight). A jigsaw gets random "
-    "connected regions, drawn from the seed.",
+    "non-consecutive, killer, combined with commas (x,anti-knight). A jigsaw gets random "
+    "connected regions, a killer random cages with their sums, drawn from the seed.",
+)
+@click.option(
+    "--givens",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Killer: how many digits are given besides the cages (default none).",
+)
+@click.option(
+    "--cage-sizes",
+    metavar="MIN-MAX",
+    default=None,
+    help="Killer: the cages' sizes in cells (default 2-5, 1-5 at easy: a one-cell cage "
+    "gives its digit away).",
 )
 @click.option(
     "--rules",
@@ -151,6 +191,8 @@ def generate_cmd(
     difficulty: str | None,
     require: str | None,
     variant: str | None,
+    givens: int | None,
+    cage_sizes: str | None,
     rules_code: str | None,
     pretty: bool,
     as_json: bool,
@@ -175,6 +217,8 @@ def generate_cmd(
       sudokit generate --variant x,anti-knight -n 3 --seed 1
       sudokit generate --variant jigsaw --size 6 --pretty
       sudokit generate --variant x --difficulty hard | sudokit convert --to solo
+      sudokit generate --variant killer --difficulty medium --pretty
+      sudokit generate --variant killer,x --givens 4 --cage-sizes 2-4
       sudokit generate -n 10000 --difficulty extreme --seed 1 --dask tcp://scheduler:8786
     """
     if pretty and as_json:
@@ -195,6 +239,18 @@ def generate_cmd(
         ):
             raise click.UsageError(f"--size {n} does not match --rules {rules.code}")
         n, rules_code = rules.n, rules.code
+    killer: dict[str, Any] | None = None
+    if givens is not None or cage_sizes is not None:
+        names = set((variant or "").split(","))
+        if "killer" not in names:
+            raise click.UsageError("--givens and --cage-sizes are for --variant killer")
+        killer = {"givens": givens, "cage_sizes": _cage_sizes(cage_sizes)}
+        try:  # before any worker starts
+            if killer["cage_sizes"] is not None:
+                check_sizes(killer["cage_sizes"], n)
+            givens_count(givens, n * n)
+        except ValueError as err:
+            raise click.UsageError(str(err)) from None
     techniques = [t.strip() for t in require.split(",") if t.strip()] if require else None
     for tid in techniques or ():
         if tid not in BY_ID:  # before any worker starts
@@ -206,7 +262,7 @@ def generate_cmd(
 
     def works() -> Iterator[Work]:
         for chunk in chunked(seeds(), _chunk_size(count, difficulty)):
-            yield chunk, n, symmetry, difficulty, techniques, variant or None, rules_code
+            yield chunk, n, symmetry, difficulty, techniques, variant or None, rules_code, killer
 
     i = 0
     # A bar from two puzzles on: one graded puzzle may take seconds (a 16×16, minutes).
