@@ -82,12 +82,19 @@ def variant_problem(size: int, variant: str) -> str:
         return ""
     names = set(variant.split("+"))
     try:
-        Rules.make(size, names - {"jigsaw"})  # a jigsaw's regions come later
+        Rules.make(size, names - {"jigsaw", "killer"})  # regions and cages come later
     except RulesError as err:
         text = str(err)
         return text[:1].upper() + text[1:] + "."
     if (size, variant) in NO_GRID:
         return f"No {size}×{size} grid keeps {variant_label(variant)} rules."
+    if "killer" in names:
+        from ..generator import levels_for  # loaded when a killer is asked for
+
+        if not levels_for(size, variant):
+            sizes = [n for n in (4, 6, 9) if levels_for(n, variant)]
+            where = " and ".join(f"{n}×{n}" for n in sizes) or "no size yet"
+            return f"New {variant_label(variant)} games are made at {where}."
     return ""
 
 

@@ -32,7 +32,7 @@ from .layout import Rect, natural_window
 from .making import MakePuzzle
 from .settings import resolve_theme, system_prefers_dark
 from .theme import THEMES, Theme
-from .view import draw_board_area, draw_header, draw_main, draw_one_button
+from .view import draw_board_area, draw_header, draw_main, draw_one_button, draw_status
 
 #: pygame key codes → the names :class:`~sudokit.gui.interpret.Key` uses.
 KEY_NAMES: dict[int, str] = {
@@ -301,6 +301,9 @@ class App:
         if dirty.board:
             draw_board_area(scr, c, t)
             rects.append(c.layout.board_area.inflate(8, 8))
+            if c.session is not None and c.session.rules.cages:
+                draw_status(scr, c, t)  # the cage helper follows the selection and board
+                rects.append(c.layout.status)
         if dirty.header:
             draw_header(scr, c, t)
             rects.append(c.layout.header)

@@ -22,19 +22,22 @@ animations (``sudokit watch``) all draw through here:
   ``note_colors``: colours for single notes, ``{(cell, digit): colour}`` (eliminations);
 - ``hidden``: draw the grid without any digit (the game is paused);
 - ``rules``: the rules the board is drawn under (:func:`sudokit.render.outline.outline`):
-  jigsaw regions in thick lines, X's diagonals, windoku's windows shaded.
+  jigsaw regions in thick lines, X's diagonals, windoku's windows shaded, killer cages
+  as dashed outlines inset from the cells' edges with the sum in the top-left cell (on
+  a patch of the cell's colour, so that it reads over the dashes; notes keep below it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import pygame
 
 from ..geometry import Rules, Shape
-from ..render.outline import outline
+from ..render.outline import CageOutline, cage_outline, dashes, outline
 from .layout import BoardGeometry, Rect, fit_board
 from .theme import LIGHT, Color, Theme, fonts
 
@@ -118,8 +121,10 @@ def draw_board(
         peers = frozenset(rules.peers[selected])
     pygame.draw.rect(surface, theme.surface, board)
     lines = outline(rules)
+    fills: dict[int, Color] = {}  # each cell's colour where it is not the board's
     for cell in lines.shaded:  # under any tint: a tint's meaning comes first
         pygame.draw.rect(surface, theme.shade, geo.cell_rect(cell))
+        fills[cell] = theme.shade
     # A hidden board (the game paused) shows no mark that tells about its digits.
     tints = {} if view.hidden else view.tints
     for cell in range(shape.ncells):
@@ -137,6 +142,7 @@ def draw_board(
             tint = None
         if tint is not None:
             pygame.draw.rect(surface, tint, geo.cell_rect(cell))
+            fills[cell] = tint
     if overlay is not None and not view.hidden:
         overlay.draw(surface, geo, "under")
 
@@ -161,6 +167,9 @@ def draw_board(
         pygame.draw.rect(surface, theme.line_thick, box)
     frame = board.inflate(thick, thick)
     pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
+    if lines.cages:
+        cages = _cage_lines(rules, cage_inset(size) / size)
+        _draw_cages(surface, geo, cages, theme, fills, view.hidden)
 
     ring = max(3, size // 12)
     rings = {} if view.hidden else view.rings
@@ -210,6 +219,70 @@ def draw_board(
     if overlay is not None:
         overlay.draw(surface, geo, "over")
     return geo
+
+
+@lru_cache(maxsize=64)
+def _cage_lines(rules: Rules, inset: float) -> tuple[CageOutline, ...]:
+    """The rules' cages outlined ``inset`` of a cell in (a cell's pixels decide it)."""
+    return tuple(cage_outline(rules.n, c.cells, c.total, inset) for c in rules.cages)
+
+
+def cage_sum_size(cell: int) -> int:
+    """The font size of a cage's sum in a cell of ``cell`` pixels: a quarter of the cell,
+    never under 9 pixels."""
+    return max(9, round(cell * 0.25))
+
+
+def cage_inset(cell: int) -> int:
+    """Pixels between a cell's edge and a cage's dashed outline."""
+    return max(3, round(cell * 0.1))
+
+
+def _cage_top(cell: int) -> int:
+    """Pixels from a cell's top kept for a cage's sum (notes start below)."""
+    height = fonts().font(cage_sum_size(cell)).get_ascent()
+    return max(2, round(cell * 0.03)) + height
+
+
+def _draw_cages(
+    surface: pygame.Surface,
+    geo: BoardGeometry,
+    cages: Sequence[CageOutline],
+    theme: Theme,
+    fills: Mapping[int, Color],
+    hidden: bool,
+) -> None:
+    """Killer cages: each a dashed outline inset from its cells' edges, its sum in its
+    top-left cell on a patch of that cell's colour. Sums stay when the board is hidden
+    (they are the puzzle, as givens are not: a paused board shows the cages)."""
+    size, board = geo.cell, geo.rect
+    x0, y0 = board.x, board.y
+    width = max(1, round(size / 64))
+    on, off = max(3.0, size * 0.09), max(2.0, size * 0.06)
+    f = fonts()
+    font_size = cage_sum_size(size)
+    for cage in cages:
+        for seg in cage.segments:
+            for a, b, c, d in dashes(seg, on / size, off / size):
+                start = (round(x0 + a * size), round(y0 + b * size))
+                end = (round(x0 + c * size), round(y0 + d * size))
+                if start[1] == end[1]:
+                    box = (start[0], start[1] - width // 2, max(1, end[0] - start[0]), width)
+                else:
+                    box = (start[0] - width // 2, start[1], width, max(1, end[1] - start[1]))
+                pygame.draw.rect(surface, theme.line_thick, box)
+    if hidden:
+        return
+    pad = max(2, round(size * 0.03))
+    for cage in cages:
+        if cage.total is None:
+            continue
+        r = geo.cell_rect(cage.label_cell)
+        glyph = f.render(str(cage.total), font_size, theme.text)
+        spot = glyph.get_rect(topleft=(r.x + pad + 1, r.y + pad - 1))
+        patch = spot.inflate(2, 0).clip(pygame.Rect(r.x, r.y, r.w, r.h))
+        pygame.draw.rect(surface, fills.get(cage.label_cell, theme.surface), patch)
+        surface.blit(glyph, spot)
 
 
 def label_names(n: int) -> tuple[list[str], list[str]]:
@@ -279,8 +352,17 @@ def _draw_notes(
     symbols = shape.symbols
     pad = max(size * 0.04, note_margin(size))
     positional, fs, cols, rows = note_layout(size, shape)
+    top = pad
+    caged = view.rules is not None and bool(view.rules.cages)
+    if caged:
+        # Inside the cages' outlines, and below the sums (in every cell alike, so the
+        # notes keep their places across the board).
+        pad = max(pad, cage_inset(size) + 2)
+        top = max(pad, _cage_top(size) + 1)
     sub_w = (size - 2 * pad) / cols
-    sub_h = (size - 2 * pad) / rows
+    sub_h = (size - top - pad) / rows
+    if caged and positional:
+        fs = max(7, min(fs, round(sub_h * 0.95), round(sub_w * 1.05)))
     # Each note's ink (a digit's or a capital's height) is centred in its slot: the
     # rendered box also holds the space below the baseline, which would push notes down.
     lift = {}
@@ -307,7 +389,7 @@ def _draw_notes(
                 slots = [(i, symbols[d - 1], d) for i, d in enumerate(shown)]
         for i, text, d in slots:
             cx = r.x + pad + (i % cols + 0.5) * sub_w
-            cy = r.y + pad + (i // cols + 0.5) * sub_h
+            cy = r.y + top + (i // cols + 0.5) * sub_h
             special = view.note_colors.get((cell, d))
             if special is not None:
                 color, bold = special, True

@@ -48,6 +48,7 @@ RULES_CHOICES = (
     ("anti-knight", "Anti-knight"),
     ("anti-king", "Anti-king"),
     ("non-consecutive", "Non-consecutive"),
+    ("killer", "Killer"),
 )
 #: The switch that adds X's diagonals to the variant chosen.
 PLUS_X = "rules:+x"
@@ -72,7 +73,7 @@ class NewGameDialog(Dialog):
     variant (X + jigsaw, X + anti-knight...)."""
 
     title = "New game"
-    width = 580
+    width = 660
     height = 480
 
     def __init__(
@@ -166,7 +167,7 @@ class NewGameDialog(Dialog):
         for b, r in zip(self.level_buttons, rects, strict=True):
             b.rect = r
         row = Rect(inner.x, self.rect.y + px(266), inner.w, px(76))
-        rects = grid_layout(row, len(self.rules_buttons) + 1, 4, px(8))
+        rects = grid_layout(row, len(self.rules_buttons) + 1, 5, px(8))
         for b, r in zip([*self.rules_buttons, self.plus_x], rects, strict=True):
             b.rect = r
         self._bottom_buttons(self.actions)

@@ -15,6 +15,7 @@ import pygame
 from ..game import Checking, Session, format_time, label
 from ..geometry import VARIANTS, Rules, Shape
 from .board import BoardView, draw_board, draw_labels
+from .cage_help import CageHelp, cage_help, draw_cage_help
 from .controller import Controller
 from .layout import Button
 from .step_overlay import StepOverlay, step_overlay
@@ -292,6 +293,15 @@ def draw_panel(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
             _draw(surface, c, b, theme)
 
 
+def selected_cage_help(c: Controller) -> CageHelp | None:
+    """The combination helper of the selected cell's killer cage, while a game is on."""
+    s = c.session
+    if s is None or not s.rules.cages or (s.paused and not s.finished):
+        return None
+    state = s.state
+    return cage_help(s.rules, state.board.cells, state.notes, c.selected)
+
+
 def draw_status(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
     t, st, px = theme, c.layout.status, c.layout.px
     pygame.draw.rect(surface, t.background, st)
@@ -306,6 +316,9 @@ def draw_status(surface: pygame.Surface, c: Controller, theme: Theme) -> None:
         text = fit_text(c.message, px(16), right.x - st.x - px(20))
         color = colors.get(c.message_kind, t.text)
         blit_text(surface, text, px(16), color, midleft=(st.x, st.centery + 2))
+    elif (helper := selected_cage_help(c)) is not None:
+        area = pygame.Rect(st.x, st.y + 2, right.x - st.x - px(20), st.h)
+        draw_cage_help(surface, helper, area, px(15), t)
     elif c.notes_mode:
         text = "Notes mode: digits go in as notes (N to switch)."
         text = fit_text(text, px(16), right.x - st.x - px(20))
