@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -174,11 +173,12 @@ def test_a_bank_puzzle_is_what_the_engine_makes_from_its_seed(site: Site) -> Non
 
 
 def test_building_again_changes_nothing_and_keeps_other_files(site: Site, tmp_path: Path) -> None:
-    again = build(site.path)
-    assert again.build == site.build and again.files == site.files
-    # A copy of the site with a stale file an earlier build listed, and a file of the user's.
+    # (Into folders of its own: the session's site stays as the other tests saw it.)
     folder = tmp_path / "copy"
-    build(folder)
+    first = build(folder)
+    again = build(folder)
+    assert again.build == first.build and again.files == first.files
+    # An earlier build listed a file this one does not make; a file of the user's is there.
     data = json.loads((folder / "site.json").read_text())
     data["files"].append("old/stale.js")
     (folder / "site.json").write_text(json.dumps(data))
@@ -253,8 +253,11 @@ def test_a_port_in_use_is_a_clear_error(site: Site) -> None:
             SiteServer(site.path, port=port)
 
 
-def test_serve_prints_the_address_serves_and_stops_cleanly_on_ctrl_c(site: Site) -> None:
-    command = [sys.executable, "-m", "sudokit", "web", "serve", "--dir", str(site.path)]
+def test_serve_prints_the_address_serves_and_stops_cleanly_on_ctrl_c(
+    site: Site, tmp_path: Path
+) -> None:
+    folder = tmp_path / "served"  # built by serve itself
+    command = [sys.executable, "-m", "sudokit", "web", "serve", "--dir", str(folder)]
     proc = subprocess.Popen(
         [*command, "--port", "0"],
         stdout=subprocess.PIPE,
@@ -268,7 +271,9 @@ def test_serve_prints_the_address_serves_and_stops_cleanly_on_ctrl_c(site: Site)
         match = re.search(r"http://127\.0\.0\.1:\d+/", line)
         assert match, line + (proc.stderr.read() if proc.stderr else "")
         _, body = _fetch(match.group(0) + "site.json")
-        assert json.loads(body)["build"] == site.build
+        assert body == (folder / "site.json").read_bytes()
+        _, body = _fetch(match.group(0))
+        assert body == (folder / "index.html").read_bytes()
         proc.send_signal(signal.SIGINT)
         err = proc.communicate(timeout=60)[1]
     finally:
@@ -277,5 +282,5 @@ def test_serve_prints_the_address_serves_and_stops_cleanly_on_ctrl_c(site: Site)
             proc.wait()
     assert proc.returncode == 0, err
     assert "stopped" in err and "Traceback" not in err
-    time.sleep(0)  # the port is free again: a new server takes it
-    SiteServer(site.path, port=int(match.group(0).rsplit(":", 1)[1].strip("/"))).stop()
+    # The port is free again: a new server takes it.
+    SiteServer(folder, port=int(match.group(0).rsplit(":", 1)[1].strip("/"))).stop()
