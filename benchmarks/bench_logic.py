@@ -108,7 +108,9 @@ HODOKU_LEVELS["extreme"] = "extreme"
 
 Out = Callable[[str], None]
 
-_EXTREME = {t.id: t.level == "extreme" for t in TECHNIQUES}
+#: Forcing chains and nets (the extreme level also holds static patterns: Franken and
+#: mutant fish, the structures of the hardest puzzles).
+_EXTREME = {t.id: t.find.__module__.rsplit(".", 1)[-1] in ("forcing", "nets") for t in TECHNIQUES}
 
 
 # --- examining one puzzle (in worker processes too) ----------------------------------------
@@ -588,7 +590,7 @@ def section_techniques(args: argparse.Namespace, ratings: Ratings, out: Out) -> 
         for t in TECHNIQUES
         if t.level in ("expert", "extreme") and totals[t.id]
     ]
-    forcing = sum(totals[t.id] for t in TECHNIQUES if t.level == "extreme")
+    forcing = sum(totals[t.id] for t in TECHNIQUES if _EXTREME[t.id])
     out(
         render_table(
             ["technique", "level", "steps"],

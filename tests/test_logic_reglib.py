@@ -47,7 +47,13 @@ CODES = {
     "0401": "two_string_kite",
     "0402": "empty_rectangle",
     "0403": "turbot_fish",
+    "0331": "franken_fish",
+    "0340": "finned_franken_fish",
+    "0341": "finned_franken_fish",
+    "03411": "finned_franken_fish",
     "0500": "simple_colouring",
+    "0502": "multi_colouring",
+    "0503": "multi_colouring",
     "0600": "unique_rectangle_1",
     "0601": "unique_rectangle_2",
     "0602": "unique_rectangle_3",
@@ -58,7 +64,9 @@ CODES = {
     "0610": "bug_plus_one",
     "0701": "x_chain",
     "0702": "xy_chain",
+    "0707": "aic",
     "0708": "aic",
+    "0710": "aic",
     "0711": "aic",
     "0800": "xy_wing",
     "0801": "xyz_wing",
@@ -96,7 +104,8 @@ EXACT = {
     "hidden_rectangle",
 }
 
-#: Variants sudokit does not cover: URs "with missing candidates", grouped AIC types 3-4,
+#: Variants sudokit does not cover: URs "with missing candidates", grouped AIC and grouped
+#: discontinuous nice loop types 3-4 (ALS nodes),
 #: ALS-XY-Wings of overlapping sets, Death Blossoms whose petals overlap.
 SKIP = {
     ("0600", "2"),
@@ -106,6 +115,8 @@ SKIP = {
     ("0604", "2"),
     ("0605", "2"),
     ("0606", "2"),
+    ("0710", "3"),
+    ("0710", "4"),
     ("0711", "3"),
     ("0711", "4"),
     ("0902", "2"),

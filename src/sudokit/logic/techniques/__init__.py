@@ -19,12 +19,15 @@ from . import (
     als,
     chains,
     colouring,
+    colouring_multi,
     exocet,
     fish,
+    fish_franken,
     forcing,
     intersections,
     killer,
     killer45,
+    medusa,
     nets,
     single_digit,
     singles,
@@ -160,15 +163,26 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     # Expert: colouring, chains, ALS.
     ("simple_colouring", "Simple Colouring", "expert", 6.6, colouring.simple_colouring, None),
     ("x_chain", "X-Chain", "expert", 6.6, chains.x_chain, None),
+    ("multi_colouring", "Multi-Colouring", "expert", 6.7, colouring_multi.multi_colouring, None),
     ("xy_chain", "XY-Chain", "expert", 6.8, chains.xy_chain, None),
     ("nice_loop", "Continuous Nice Loop", "expert", 7.0, chains.nice_loop, None),
     ("aic", "AIC", "expert", 7.0, chains.aic, None),
+    ("medusa", "3D Medusa", "expert", 7.0, medusa.medusa, None),
     ("sue_de_coq", "Sue de Coq", "expert", 7.2, sue_de_coq.sue_de_coq, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
     ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
     ("als_chain", "ALS Chain", "expert", 7.9, als.als_chain, None),
     ("death_blossom", "Death Blossom", "expert", 7.9, als.death_blossom, None),
     # Extreme: static patterns first, then forcing chains and nets.
+    # Franken and mutant fish: rated below the forcing chains (HoDoKu's order), so tried
+    # before them; extreme, so that the expert screen of graded generation, which runs
+    # at every candidate, does not search them (see fish_franken.py).
+    ("franken_fish", "Franken Fish", "extreme", 7.5, fish_franken.franken_fish, None),
+    ("finned_franken_fish", "Finned Franken Fish", "extreme", 7.7,
+     fish_franken.finned_franken_fish, None),
+    ("mutant_fish", "Mutant Fish", "extreme", 7.9, fish_franken.mutant_fish, None),
+    ("finned_mutant_fish", "Finned Mutant Fish", "extreme", 7.9,
+     fish_franken.finned_mutant_fish, None),
     # The structures of the hardest puzzles: static, so tried before any forcing.
     ("tridagon", "Tridagon", "extreme", 7.9, tridagon.tridagon, None),
     ("junior_exocet", "Junior Exocet", "extreme", 7.9, exocet.junior_exocet, None),

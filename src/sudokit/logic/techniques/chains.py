@@ -194,6 +194,13 @@ def _elims(st: State, g: Graph, a: int, z: int) -> tuple[Candidate, ...]:
         x = st.dcells[da] & seen_a & seen_z
         return tuple((c, da) for c in cells_of(x))
     if ca < 0 or cz < 0:
+        # A group and a candidate of another digit: the candidate's cell, seeing all of
+        # the group, cannot hold the group's digit (it holds its own, or the group does):
+        # a grouped discontinuous nice loop through that cell.
+        if ca < 0 and cz >= 0 and seen_a >> cz & 1:
+            return ((cz, da),)
+        if cz < 0 and ca >= 0 and seen_z >> ca & 1:
+            return ((ca, dz),)
         return ()
     cands = st.cands
     if ca == cz:
@@ -268,9 +275,15 @@ def _walk(st: State, g: Graph, start: int, limit: int, loop: bool = False) -> Fo
                 if dz == da:
                     if not near_a & peer[cz]:
                         continue
-                elif ca < 0 or (ca != cz and not peer[ca] >> cz & 1):
+                elif ca < 0:
+                    if not near_a >> cz & 1:
+                        continue
+                elif ca != cz and not peer[ca] >> cz & 1:
                     continue
-            elif g.groups[z - base][0] != da or not near_a & g.group_seen[z - base]:
+            elif g.groups[z - base][0] != da:
+                if ca < 0 or not g.group_seen[z - base] >> ca & 1:
+                    continue
+            elif not near_a & g.group_seen[z - base]:
                 continue
             el = _elims(st, g, start, z)
             if el:
@@ -407,6 +420,18 @@ def _say(st: State, g: Graph, node: int, on: bool) -> str:
     return f"none of {', '.join(names)} is {s}"
 
 
+def _discontinuous(g: Graph, found: Found) -> bool:
+    """Whether an AIC closes on itself, the loop broken at one cell: it places its start
+    (the start false makes it true), or it removes a candidate from the cell of one of
+    its ends (the other end's digit, seen from there). HoDoKu and SudokuWiki call these
+    discontinuous nice loops; an elimination outside the chain's cells keeps the AIC's
+    name."""
+    if found.placements:
+        return True
+    ends = {c for x in (found.nodes[0], found.nodes[-1]) if x < g.base for c in (x % g.ncells,)}
+    return bool(found.eliminations) and all(c in ends for c, _ in found.eliminations)
+
+
 def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
     names = {
         "x_chain": "X-Chain",
@@ -423,8 +448,10 @@ def _to_step(st: State, g: Graph, found: Found, kind: str) -> Step:
         parts.append(_say(st, g, x, on=i % 2 == 1))
     chain = parts[0] + ", then " + ", so ".join(parts[1:])
     name = names[kind]
+    if kind == "aic" and _discontinuous(g, found):
+        name = "Discontinuous Nice Loop"
     if kind == "aic" and grouped:
-        name = "Grouped AIC"
+        name = "Grouped " + name
     head = name
     if kind == "x_chain":
         head += f" on {sym(shape, nodes[0] // g.ncells)}"
