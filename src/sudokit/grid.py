@@ -244,14 +244,14 @@ class Grid:
                         if a < b and w and (w == v + 1 or w == v - 1):
                             out.append(Conflict(shape, min(v, w), -1, (a, b), rules, "consecutive"))
         for i, cage in enumerate(rules.cages):
-            where: dict[int, list[int]] = {}
+            spots: dict[int, list[int]] = {}
             for c in cage.cells:
                 if cells[c]:
-                    where.setdefault(cells[c], []).append(c)
-            for digit in sorted(where):
-                if len(where[digit]) > 1:
-                    out.append(Conflict(shape, digit, i, tuple(where[digit]), rules, "cage"))
-            if cage.total is not None and len(where) == len(cage.cells):
+                    spots.setdefault(cells[c], []).append(c)
+            for digit in sorted(spots):
+                if len(spots[digit]) > 1:
+                    out.append(Conflict(shape, digit, i, tuple(spots[digit]), rules, "cage"))
+            if cage.total is not None and len(spots) == len(cage.cells):
                 total = sum(cells[c] for c in cage.cells)
                 if total != cage.total:
                     out.append(Conflict(shape, total, i, cage.cells, rules, "sum"))
