@@ -69,6 +69,9 @@ ALL_VARIANTS = (
     "x+anti-king",
     "jigsaw+x",
     "jigsaw+windoku",
+    "killer",
+    "killer+x",
+    "jigsaw+killer",
 )
 
 

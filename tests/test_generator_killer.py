@@ -13,6 +13,7 @@ from sudokit import count_solutions, solve
 from sudokit.errors import GenerationError
 from sudokit.generator import generate, levels_for
 from sudokit.generator_killer import connected
+from sudokit.logic import rate
 
 
 def _count(
@@ -90,19 +91,23 @@ def test_small_killers_are_unique_by_an_independent_count(size: int, seed: int) 
     assert covered == list(range(size * size)), "the cages cover the grid once"
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_9x9_killers_are_unique_valid_and_connected(seed: int) -> None:
-    grid = generate(9, seed=seed, variant="killer")
+@pytest.mark.parametrize(("level", "seed"), [("easy", 1), ("medium", 2)])
+def test_9x9_killers_are_unique_valid_connected_and_of_the_level_asked(
+    level: str, seed: int
+) -> None:
+    grid = generate(9, seed=seed, variant="killer", difficulty=level)
     rules = grid.rules
     assert count_solutions(grid, limit=2) == 1
     solution = solve(grid)
     assert solution is not None
     assert is_variant_solution(grid.cells, solution.cells, 9, cages=rules.cages)
+    smallest = 1 if level == "easy" else 2
     for cage in rules.cages:
-        assert 2 <= len(cage.cells) <= 5, "above easy, no one-cell cage; none over 5"
+        assert smallest <= len(cage.cells) <= 5, "one-cell cages only at easy; none over 5"
         assert connected(cage.cells, 9)
         digits = [solution.cells[c] for c in cage.cells]
         assert len(set(digits)) == len(digits) and sum(digits) == cage.total
+    assert rate(grid, solutions=1).level == level
 
 
 def test_the_same_seed_gives_the_same_killer() -> None:
@@ -150,11 +155,21 @@ def test_killer_x_and_killer_jigsaw() -> None:
     assert again.rules is rules
 
 
-def test_levels_are_refused_clearly_until_killers_are_graded() -> None:
-    if levels_for(9, "killer"):
-        pytest.skip("killers are made at levels")
+def test_levels_out_of_reach_are_refused_clearly() -> None:
+    assert levels_for(9, "killer") == ("easy", "medium", "hard", "expert")
+    assert levels_for(6, "killer") == ("easy", "medium")
+    with pytest.raises(GenerationError, match="reach easy, medium, hard, expert"):
+        generate(9, seed=1, variant="killer", difficulty="extreme")
+    assert levels_for(12, "killer") == ()
     with pytest.raises(GenerationError, match="without a level"):
-        generate(9, seed=1, variant="killer", difficulty="hard")
+        generate(12, seed=1, variant="killer", difficulty="easy")
+
+
+def test_small_killers_are_made_at_their_levels() -> None:
+    for size, level in [(4, "easy"), (6, "easy"), (6, "medium")]:
+        grid = generate(size, seed=5, variant="killer", difficulty=level)
+        assert rate(grid, solutions=1).level == level
+        assert _count(grid.cells, size, variant_groups(size), _cages(grid)) == 1
 
 
 def test_rules_with_cages_are_not_a_request() -> None:

@@ -373,12 +373,15 @@ def generate(
 #: keys them, ``killer`` included), found by making them (8 seeds a level, at most 30
 #: cage layouts each): at 9×9 every level up to expert (extreme killers are beyond the
 #: logic engine, and proving them unique can take the solver seconds); at 6×6 easy and
-#: medium (hard and expert: 1 of 8); at 4×4 easy (medium: 2 of 8). Killers of other
-#: sizes and rules are made without a level.
+#: medium (hard and expert: 1 of 8); at 4×4 easy (medium: 2 of 8); killer-X at 9×9 up
+#: to expert, killer-jigsaw up to hard (4 seeds each). Killers of other sizes and rules
+#: are made without a level.
 KILLER_REACHABLE: dict[tuple[int, str], tuple[str, ...]] = {
     (4, "killer"): ("easy",),
     (6, "killer"): ("easy", "medium"),
     (9, "killer"): ("easy", "medium", "hard", "expert"),
+    (9, "x+killer"): ("easy", "medium", "hard", "expert"),
+    (9, "jigsaw+killer"): ("easy", "medium", "hard"),
 }
 
 #: Cage layouts tried per killer before generation gives up: each is drawn on a fresh
