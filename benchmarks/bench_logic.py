@@ -113,6 +113,11 @@ Out = Callable[[str], None]
 _EXTREME = {t.id: t.find.__module__.rsplit(".", 1)[-1] in ("forcing", "nets") for t in TECHNIQUES}
 
 
+_SINGLES = frozenset({"full_house", "hidden_single", "naked_single"})
+_NET = {t.id: t.find.__module__.endswith(".nets") for t in TECHNIQUES}
+_HARD_PATTERNS = frozenset({"tridagon", "junior_exocet", "sk_loop"})
+
+
 # --- examining one puzzle (in worker processes too) ----------------------------------------
 
 
@@ -475,6 +480,11 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
         rated = [(r["score"], er) for r, (_, er) in zip(results, items, strict=True) if er]
         rho = spearman([a for a, _ in rated], [b for _, b in rated]) if len(rated) > 2 else None
         near = sum(abs(a - b) <= 0.3 for a, b in rated)
+        # The share of steps (beyond singles) that are forcing nets.
+        beyond = [(t, k) for r in results for t, k in r["counts"].items() if t not in _SINGLES]
+        nets = sum(k for t, k in beyond if _NET[t])
+        steps = sum(k for _, k in beyond)
+        named = sum(k for t, k in beyond if t in _HARD_PATTERNS)
         figures[name] = {
             "puzzles": len(items),
             "finished": finished,
@@ -485,6 +495,9 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
             "spearman": rho,
             "within_0.3": near,
             "rated": len(rated),
+            "nets": nets,
+            "steps_beyond_singles": steps,
+            "hard_patterns": named,
         }
         rows.append(
             [
@@ -495,6 +508,8 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
                 f"{percentile(cpu, 50):.1f} / {percentile(cpu, 95):.1f} / {cpu[-1]:.1f}",
                 "-" if rho is None else f"{rho:.2f}",
                 "-" if not rated else f"{near}/{len(rated)}",
+                f"{nets}/{steps} ({100 * nets / max(steps, 1):.0f} %)",
+                f"{named}",
             ]
         )
     headers = [
@@ -505,8 +520,10 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
         "CPU s median / p95 / max",
         "ρ vs ER",
         "within ±0.3 of ER",
+        "nets / steps beyond singles",
+        "tridagon, Exocet, SK loop",
     ]
-    out(render_table(headers, rows, right=[False] + [True] * 6, markdown=args.markdown))
+    out(render_table(headers, rows, right=[False] + [True] * 8, markdown=args.markdown))
     if hardest:
         out("\n| puzzle | ER | sudokit | hardest step | CPU s |")
         out("|---|---:|---:|---|---:|")
