@@ -49,9 +49,16 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-#: Puzzles per size, variant and level in bank.json, and the (size, variant) pairs made.
-BANK_PER_LEVEL = 4
-BANK_KINDS: tuple[tuple[int, str], ...] = ((4, ""), (6, ""), (9, ""), (9, "x"), (9, "jigsaw"))
+#: What bank.json holds: (size, variant, puzzles per level) at every level the size and
+#: variant reach. Variants get fewer: making them costs most of the bank's time (about
+#: 5 s of CPU in all with the C core), and the engine makes more once it has loaded.
+BANK_KINDS: tuple[tuple[int, str, int], ...] = (
+    (4, "", 4),
+    (6, "", 4),
+    (9, "", 4),
+    (9, "x", 2),
+    (9, "jigsaw", 2),
+)
 #: Parts of sudokit that cannot change what the generator makes: the bank's cache key
 #: leaves them out, so editing the app or the GUI does not make the bank again.
 _NOT_GENERATOR = ("web", "gui", "cli", "render", "watch", "game")
@@ -393,18 +400,20 @@ def platformdirs_wheel(cache: Path, progress: Progress = _quiet) -> Path:
 # --- the bank -----------------------------------------------------------------------------
 
 
-def make_bank(per_level: int = BANK_PER_LEVEL) -> list[dict[str, object]]:
-    """Puzzles for the first games: per size and variant of :data:`BANK_KINDS`, at each
-    level the generator reaches, ``per_level`` puzzles from seeds 1, 2, ... (the same
-    arguments to the engine's ``new`` make the same puzzle)."""
+def make_bank(
+    kinds: tuple[tuple[int, str, int], ...] = BANK_KINDS,
+) -> list[dict[str, object]]:
+    """Puzzles for the first games: per (size, variant, count) of ``kinds``, at each level
+    the generator reaches, ``count`` puzzles from seeds 1, 2, ... (the same arguments to
+    the engine's ``new`` make the same puzzle)."""
     from ..formats import format_line
     from ..generator import generate, levels_for
     from ..solvers import solve
 
     out: list[dict[str, object]] = []
-    for size, variant in BANK_KINDS:
+    for size, variant, count in kinds:
         for level in levels_for(size, variant):
-            for seed in range(1, per_level + 1):
+            for seed in range(1, count + 1):
                 grid = generate(size, seed=seed, difficulty=level, variant=variant or None)
                 solution = solve(grid)
                 if solution is None:  # pragma: no cover - generate makes unique puzzles
@@ -425,7 +434,7 @@ def bank(cache: Path, progress: Progress = _quiet) -> bytes:
     """bank.json's bytes, kept under the content hash of the code that makes puzzles."""
     package = HERE.parent
     key = _digest(_package_files(_NOT_GENERATOR), package)
-    kinds = json.dumps([BANK_PER_LEVEL, BANK_KINDS]).encode()
+    kinds = json.dumps(BANK_KINDS).encode()
     key = hashlib.sha256(key.encode() + kinds).hexdigest()[:16]
     path = cache / f"bank-{key}.json"
     if path.is_file():
