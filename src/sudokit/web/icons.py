@@ -14,12 +14,9 @@ no Pillow); this module draws them. After changing the mark, write them again wi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..render.palette import PALETTE, hex_rgb
-
-if TYPE_CHECKING:
-    from PIL.Image import Image
 
 #: The tile: the boards' dark slate (their thick lines); the board on it: white, thin lines
 #: in the boards' grey; the centre cell in the accent blue of the game's selection, its
@@ -45,8 +42,9 @@ ICONS: dict[str, tuple[int, bool]] = {
 ICON_DIR = Path(__file__).resolve().parent / "static" / "icons"
 
 
-def draw(size: int, full_bleed: bool) -> Image:
-    """The icon at ``size`` pixels: drawn at 4× and scaled down, for smooth edges."""
+def draw(size: int, full_bleed: bool) -> Any:
+    """The icon at ``size`` pixels (a Pillow image; Pillow is imported only here, being
+    optional): drawn at 4× and scaled down, for smooth edges."""
     from PIL import Image, ImageDraw
 
     s = size * 4
