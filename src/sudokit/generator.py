@@ -284,7 +284,10 @@ def generate(
       regions): to make puzzles on a given jigsaw layout. Not with ``variant``;
     - ``givens`` (killer): how many digits are given besides the cages (default none);
     - ``cage_sizes`` (killer): the smallest and largest cage, in cells (default 1 to 5
-      at ``easy``, 2 to 5 above it: a one-cell cage gives its digit away).
+      at ``easy``, 2 to 5 above it: a one-cell cage gives its digit away). Without a
+      level, a killer's cages merge while the logic engine finishes it at the hardest
+      level :func:`levels_for` offers (rules it does not grade: while the solver proves
+      it unique, down to about 3.5 cells a cage).
 
     A killer (``variant="killer"``, alone or with others) gets random connected cages
     whose sums come from a random solution, merged while the solution stays unique
@@ -410,6 +413,16 @@ def _generate_killer(
     target = None if difficulty is None and not need else _killer_target(difficulty, need)
     keep: Callable[[Grid], bool] | None = None
     done: Callable[[Grid], bool] | None = None
+    reach = levels_for(n, [*base.variants, "killer", *(["jigsaw"] if draw else [])])
+    if target is None and reach:
+        # Any level the logic engine grades: merged while it finishes the puzzle at the
+        # hardest level made here (which proves it unique at every step, where counting
+        # some sparse killers takes the C core seconds).
+        top = reach[-1]
+
+        def keep(grid: Grid) -> bool:
+            return finishes(grid, top)
+
     if target is not None:
         level = LEVELS[target]
 
