@@ -6,13 +6,17 @@ in a cage and for a full cage with the wrong sum, and Killer offered by New game
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gui_support import FakeClock, _home, clock  # noqa: F401
+from helpers import random_cages
 from sudokit import solve
 from sudokit.game import Checking, Session, Store
 from sudokit.generator import generate
@@ -194,3 +198,33 @@ def test_new_game_offers_killer_and_the_status_line_shows_the_helper(clock: Fake
         st = c.layout.status
         ink = {surface.get_at((x, st.centery))[:3] for x in range(st.x, st.x + st.w // 3)}
         assert len(ink) > 2, "the helper's text is drawn in the status line"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), blanks=st.floats(0, 1), changes=st.integers(0, 4))
+def test_cage_conflicts_match_the_plain_definition(seed: int, blanks: float, changes: int) -> None:
+    """Random cages over a 4×4 solution, some cells emptied and some changed: the grid's
+    cage conflicts are exactly the repeats and the wrong sums of full cages, as read from
+    the plain definition, and has_conflicts agrees with conflicts."""
+    rng = random.Random(seed)
+    cages = random_cages(SOLUTION_4, 4, rng, max_size=4, sums=0.8)
+    rules = Rules.make(4, (), None, [Cage(c, t) for c, t in cages])
+    cells = [0 if rng.random() < blanks else v for v in SOLUTION_4]
+    for _ in range(changes):
+        cells[rng.randrange(16)] = rng.randint(1, 4)
+    grid = Grid(rules, cells)
+    expected = set()
+    for i, cage in enumerate(rules.cages):
+        values = [cells[c] for c in cage.cells]
+        for d in set(values) - {0}:
+            if values.count(d) > 1:
+                expected.add(("cage", i, tuple(c for c in cage.cells if cells[c] == d)))
+        full = all(values) and len(set(values)) == len(values)
+        if cage.total is not None and full and sum(values) != cage.total:
+            expected.add(("sum", i, cage.cells))
+    found = {
+        (k.relation, k.unit, k.cells) for k in grid.conflicts() if k.relation in ("cage", "sum")
+    }
+    assert found == expected
+    assert grid.has_conflicts() == bool(grid.conflicts())
+    assert bool(rules.broken(cells)) == bool(grid.conflicts())
