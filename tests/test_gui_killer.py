@@ -228,3 +228,15 @@ def test_cage_conflicts_match_the_plain_definition(seed: int, blanks: float, cha
     assert found == expected
     assert grid.has_conflicts() == bool(grid.conflicts())
     assert bool(rules.broken(cells)) == bool(grid.conflicts())
+
+
+def test_a_paused_killer_hides_its_cages_as_a_classic_board_hides_its_givens() -> None:
+    pygame.init()
+    rules = _killer_4()
+    views = []
+    for r in (rules, rules.shape.rules):
+        surface = pygame.Surface((180, 180))
+        view = BoardView(rules.shape, [0] * 16, rules=r, hidden=True)
+        draw_board(surface, Rect(10, 10, 160, 160), view, LIGHT)
+        views.append(pygame.image.tobytes(surface, "RGB"))
+    assert views[0] == views[1]

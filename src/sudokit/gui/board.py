@@ -167,9 +167,9 @@ def draw_board(
         pygame.draw.rect(surface, theme.line_thick, box)
     frame = board.inflate(thick, thick)
     pygame.draw.rect(surface, theme.line_thick, frame, thick, border_radius=max(2, thick))
-    if lines.cages:
+    if lines.cages and not view.hidden:  # the cages are a killer's clues: hidden too
         cages = _cage_lines(rules, cage_inset(size) / size)
-        _draw_cages(surface, geo, cages, theme, fills, view.hidden)
+        _draw_cages(surface, geo, cages, theme, fills)
 
     ring = max(3, size // 12)
     rings = {} if view.hidden else view.rings
@@ -250,11 +250,9 @@ def _draw_cages(
     cages: Sequence[CageOutline],
     theme: Theme,
     fills: Mapping[int, Color],
-    hidden: bool,
 ) -> None:
     """Killer cages: each a dashed outline inset from its cells' edges, its sum in its
-    top-left cell on a patch of that cell's colour. Sums stay when the board is hidden
-    (they are the puzzle, as givens are not: a paused board shows the cages)."""
+    top-left cell on a patch of that cell's colour."""
     size, board = geo.cell, geo.rect
     x0, y0 = board.x, board.y
     width = max(1, round(size / 64))
@@ -271,8 +269,6 @@ def _draw_cages(
                 else:
                     box = (start[0] - width // 2, start[1], width, max(1, end[1] - start[1]))
                 pygame.draw.rect(surface, theme.line_thick, box)
-    if hidden:
-        return
     pad = max(2, round(size * 0.03))
     for cage in cages:
         if cage.total is None:
