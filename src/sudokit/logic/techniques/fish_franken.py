@@ -49,10 +49,10 @@ IDS = {
     ("mutant", True): "finned_mutant_fish",
 }
 
-#: What a digit's search found, by (tables, digit, the digit's cell set): the fish only
+#: What a digit's search found, by (tables, digit, the digit's cell set, family): the fish only
 #: read the digit's cells, so a later position where they did not change gets the same
 #: answer (most of a path's positions change one or two digits).
-_CACHE: dict[tuple[int, int, int], dict[tuple[str, bool], Fish]] = {}
+_CACHE: dict[tuple[int, int, int, str], dict[tuple[str, bool], Fish]] = {}
 _CACHE_SIZE = 20_000
 
 #: A fish found: size, digit, base units, cover units, body cells, fins, eliminations.
