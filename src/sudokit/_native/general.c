@@ -977,6 +977,9 @@ static int locked(const Geo *G, Board *B, Queue *Q, int *changed);
  * last looked at it (what it would do is done): at a child node, as they were at its
  * parent, which propagation left at a fixpoint.
  */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
 static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
 {
     uint16_t quick[GN_MAXCAGECELLS], exact[GN_MAXCAGECELLS];
@@ -1031,7 +1034,19 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (changed)
             continue;
-        if (!locked(G, B, Q, &changed))
+        if (G->extras) {
+            /* it covers pointing and claiming between any two units */
+            if (!seen_by_all(G, B, Q, &changed))
+                return 0;
+        } else if (G->br) {
+            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
+                            G->br, G->bc, G->br, &changed))
+                return 0;
+            if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg,
+                            G->bc, G->br, G->bc, &changed))
+                return 0;
+        }
+        if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed))
             return 0;
         if (!changed)
             return 1;
@@ -1111,6 +1126,29 @@ static void found(Search *S, const Board *B)
         memcpy(S->known[S->nknown++], sol, G->ncells);
 }
 
+/* Killer: among the open cells with the fewest candidates, one of the smallest cage (its
+ * sum settles it soonest); at random among ties in shuffled runs. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static unsigned killer_cell(Search *S, const Board *B)
+{
+    const Geo *G = S->G;
+    unsigned c, best = MAX_CELLS, ties = 0, score, least = ~0u;
+    for (c = 0; c < G->ncells; c++)
+        if (!B->done[c]) {
+            score = pop16(B->cand[c]) * 32u + G->cage_rank[c];
+            if (score < least) {
+                least = score;
+                best = c;
+                ties = 1;
+            } else if (score == least && S->shuffled && rand_below(S, ++ties) == 0) {
+                best = c;
+            }
+        }
+    return best;
+}
+
 static void search(Search *S, const Board *B)
 {
     const Geo *G = S->G;
@@ -1125,20 +1163,7 @@ static void search(Search *S, const Board *B)
         return;
     }
     if (G->ngiven) {
-        /* killer: among the fewest candidates, a cell of the smallest cage (its sum
-         * settles it soonest) */
-        unsigned score, least = ~0u;
-        for (c = 0; c < G->ncells; c++)
-            if (!B->done[c]) {
-                score = pop16(B->cand[c]) * 32u + G->cage_rank[c];
-                if (score < least) {
-                    least = score;
-                    best = c;
-                    ties = 1;
-                } else if (score == least && S->shuffled && rand_below(S, ++ties) == 0) {
-                    best = c;
-                }
-            }
+        best = killer_cell(S, B);
     } else {
         for (c = 0; c < G->ncells; c++)
             if (!B->done[c]) {
