@@ -31,6 +31,9 @@ from ..step import Step, elim_text, join, sym
 
 #: The largest fish looked for (3: swordfish; HoDoKu's defaults stop there too).
 MAX_SIZE = 3
+#: The largest grid searched: on 12×12 and 16×16 the unit triples to try grow past a
+#: second per position (and the nets there stop early anyway).
+MAX_GRID = 9
 #: The most exo fins a fish may have (endo fins come on top: they are forced).
 MAX_FINS = 2
 
@@ -242,6 +245,8 @@ def _judge(
 def _find(st: State, family: str, finned: bool) -> Step | None:
     """The smallest fish of ``family``, finned or not (both searched in one pass and
     memoized on the state: the engine asks for one after the other)."""
+    if st.tables.n > MAX_GRID:
+        return None
     key = "fish." + family
     memo = st.memo.get(key)
     if memo is None:
@@ -317,6 +322,7 @@ def finned_mutant_fish(st: State) -> Step | None:
 
 __all__ = [
     "MAX_FINS",
+    "MAX_GRID",
     "MAX_SIZE",
     "finned_franken_fish",
     "finned_mutant_fish",
