@@ -14,7 +14,9 @@ digit once, so any of them may be a base or a cover set (killer cages are no uni
 
 **Fins** are base candidates no cover holds, and candidates in two base units (*endo*
 fins): either a fin holds the digit, or the fish stands, so only cells that see every fin
-lose the digit. Fish up to :data:`MAX_SIZE` units and :data:`MAX_FINS` fins are searched.
+lose the digit. Fish up to :data:`MAX_SIZE` units and :data:`MAX_FINS` fins are searched,
+mutant fish with a base that mixes rows and columns (or holds an extra unit), on grids up
+to :data:`MAX_GRID`.
 
 Ratings (Sudoku Explainer has no such fish: it proves their eliminations with chains and
 forcing chains): HoDoKu's order, which puts a Franken X-Wing with ALS-XZ (7.5 here) and
@@ -203,9 +205,12 @@ def _covers(
         low = rest & -rest
         c = low.bit_length() - 1
         ban = banned
+        last = len(cover) + 1 == k
         for u in holders.get(c, ()):
             if not ban >> u & 1:
-                stack.append(((*cover, u), covered | part[u], fins, sight, ban))
+                # With the last cover, what it leaves must fit in the fins.
+                if not last or (fins | rest & ~part[u]).bit_count() <= MAX_FINS:
+                    stack.append(((*cover, u), covered | part[u], fins, sight, ban))
                 ban |= 1 << u
         if (fins | low).bit_count() <= MAX_FINS:
             s = sight & peer[c]
