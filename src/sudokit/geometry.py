@@ -13,10 +13,12 @@ Glossary (one word per idea, used across the code):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from .errors import RulesError
 
@@ -299,7 +301,11 @@ class Rules:
     :meth:`Rules.parse` (a code) or ``shape.rules`` (classic).
     """
 
-    _interned: ClassVar[dict[tuple[object, ...], Rules]] = {}
+    # Weak: rules nobody holds any more (the thousands of cage layouts a killer maker
+    # tries) are freed, with every table cached on them (see :func:`per_rules`).
+    _interned: ClassVar[weakref.WeakValueDictionary[tuple[object, ...], Rules]] = (
+        weakref.WeakValueDictionary()
+    )
 
     shape: Shape
     n: int
@@ -796,3 +802,23 @@ def _parse_cages(code: str, size: int, arg: str) -> list[Cage]:
         except RulesError as err:
             raise RulesError(f"{where}: {err}") from None
     return cages
+
+
+T = TypeVar("T")
+
+
+def per_rules(func: Callable[[Rules], T]) -> Callable[[Rules], T]:
+    """Cache ``func(rules)`` on the rules object itself, so that it lives exactly as long
+    as the rules do (a module-level cache would keep every rules ever seen alive)."""
+    key = f"_per_rules.{func.__module__}.{func.__qualname__}"
+
+    @functools.wraps(func)
+    def cached(rules: Rules) -> T:
+        held = rules.__dict__
+        try:
+            return held[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = held[key] = func(rules)
+            return value
+
+    return cached

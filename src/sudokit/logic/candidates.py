@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
-from ..geometry import Rules, Shape
+from ..geometry import Rules, Shape, per_rules
 from ..grid import Grid
 
 if TYPE_CHECKING:
@@ -112,7 +111,7 @@ def tables(rules: Rules | Shape) -> Tables:
     return _tables(rules.rules if isinstance(rules, Shape) else rules)
 
 
-@cache
+@per_rules
 def _tables(rules: Rules) -> Tables:
     shape = rules.shape
     n = shape.n

@@ -21,9 +21,9 @@ Screening never grades: a candidate it does not reject is rated by
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ..geometry import Rules
+from ..geometry import Rules, per_rules
 from ..grid import Grid
 from ..solvers.fast import engine
 from .candidates import State, cells_of
@@ -133,8 +133,20 @@ def aic_batch(st: State, batch: int = AIC_BATCH) -> Move | None:
     return (tuple(sorted(placements)), tuple(sorted(eliminations))) if found else None
 
 
-@cache
+@per_rules
+def _orders(rules: Rules) -> dict[tuple[str, bool], tuple[Technique, ...]]:
+    return {}
+
+
 def _order(max_level: str, rules: Rules, unique: bool) -> tuple[Technique, ...]:
+    known = _orders(rules)
+    order = known.get((max_level, unique))
+    if order is None:
+        order = known[max_level, unique] = _sorted_order(max_level, rules, unique)
+    return order
+
+
+def _sorted_order(max_level: str, rules: Rules, unique: bool) -> tuple[Technique, ...]:
     chosen = [
         t for t in select(max_level=max_level, rules=rules, unique=unique) if t.id not in SUBSUMED
     ]

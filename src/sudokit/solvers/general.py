@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 
-from ..geometry import Rules
+from ..geometry import Rules, per_rules
 from ..killer import cage_candidates, cage_masks, fitting
 from .fast import FIRST_BUDGET, RESTART_FROM, SearchResult
 
@@ -344,7 +343,7 @@ class Engine:
             return [m.bit_length() for m in found[0]] if found else None
 
 
-@cache
+@per_rules
 def engine(rules: Rules) -> Engine:
     """The (cached) engine for a set of rules."""
     return Engine(rules)

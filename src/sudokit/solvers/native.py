@@ -36,7 +36,7 @@ from typing import NamedTuple, Protocol, cast
 
 from ..errors import CellCountError, SymbolError, UnsupportedRulesError
 from ..formats import format_line
-from ..geometry import Rules, Shape
+from ..geometry import Rules, Shape, per_rules
 from ..grid import Grid
 from .registry import Outcome, backend_for, register
 
@@ -116,7 +116,6 @@ AVAILABLE: bool = _core is not None
 BUILD: str | None = _core.BUILD if _core is not None else None
 
 
-_GEOMETRIES: dict[Rules, object] = {}
 #: Whether the core propagates killer cages (a build older than its sources does not).
 _KILLER: bool = _core is not None and hasattr(_core, "KILLER")
 
@@ -125,21 +124,22 @@ def geometry(rules: Rules) -> object:
     """The C core's tables of ``rules`` (units, peers, non-consecutive neighbours, killer
     cages with their sums), made once per rules and kept: the one argument every C entry
     point takes for its rules. Requires the core (:data:`AVAILABLE`)."""
-    geo = _GEOMETRIES.get(rules)
-    if geo is None:
-        if _core is None:
-            raise RuntimeError("the C core is not installed")
-        if rules.cages:
-            if not _KILLER:
-                raise UnsupportedRulesError(
-                    f"this build of the C core has no killer cages ({rules.name}): rebuild it"
-                )
-            cages = [(cage.cells, cage.total) for cage in rules.cages]
-            geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours, cages)
-        else:
-            geo = _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours)
-        _GEOMETRIES[rules] = geo
-    return geo
+    if _core is None:
+        raise RuntimeError("the C core is not installed")
+    return _geometry(rules)
+
+
+@per_rules
+def _geometry(rules: Rules) -> object:
+    assert _core is not None
+    if rules.cages:
+        if not _KILLER:
+            raise UnsupportedRulesError(
+                f"this build of the C core has no killer cages ({rules.name}): rebuild it"
+            )
+        cages = [(cage.cells, cage.total) for cage in rules.cages]
+        return _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours, cages)
+    return _core.geometry(rules.n, rules.units, rules.extra_peers, rules.neighbours)
 
 
 class NativeBackend:

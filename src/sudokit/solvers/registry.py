@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..errors import UnsupportedRulesError
-from ..geometry import Rules, Shape
+from ..geometry import Rules, Shape, per_rules
 
 
 class Outcome(tuple[int, list[int] | None, int]):
@@ -97,9 +97,10 @@ class PythonBackend:
 _REGISTRY: dict[str, Backend] = {}
 
 
-#: The backend chosen per rules (or shape: its classic rules), for the ``SUDOKIT_BACKEND``
-#: value it was chosen under: a call on one grid costs a dictionary look-up, not a scan of
-#: the registry.
+#: The backend chosen per shape and classic rules, for the ``SUDOKIT_BACKEND`` value it
+#: was chosen under: a call on one grid costs a dictionary look-up, not a scan of the
+#: registry. Variant rules keep their choice on themselves (:func:`_variant_choices`), so
+#: that the many rules a killer maker tries are freed with their puzzles.
 _CHOSEN: dict[Rules | Shape, Backend] = {}
 _CHOSEN_UNDER: list[Any] = [None]
 
@@ -108,6 +109,16 @@ def register(backend: Backend) -> None:
     """Add (or replace) a backend by name."""
     _REGISTRY[backend.name] = backend
     _CHOSEN.clear()
+    _GENERATION[0] += 1
+
+
+#: Bumped when the registry changes: variant rules' kept choices older than it are stale.
+_GENERATION = [0]
+
+
+@per_rules
+def _variant_choices(rules: Rules) -> dict[tuple[Any, int], Backend]:
+    return {}
 
 
 register(PythonBackend())
@@ -134,7 +145,16 @@ def backend_for(rules: Rules | Shape) -> Backend:
         _CHOSEN_UNDER[0] = forced
     chosen = _CHOSEN.get(rules)
     if chosen is None:
-        chosen = _CHOSEN[rules] = _choose(rules.rules if isinstance(rules, Shape) else rules)
+        target = rules.rules if isinstance(rules, Shape) else rules
+        if target.classic:
+            chosen = _CHOSEN[rules] = _choose(target)
+        else:
+            kept = _variant_choices(target)
+            key = (forced, _GENERATION[0])
+            chosen = kept.get(key)
+            if chosen is None:
+                kept.clear()
+                chosen = kept[key] = _choose(target)
     return chosen
 
 

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from ...geometry import Rules
+from ...geometry import Rules, per_rules
 from ..candidates import State, Tables, cells_of, cellset
 from ..step import Candidate, Step, cells_text, elim_text, join, sym
 from .killer import MAX_VIRTUAL, Part, _options, _union, cage_name, cage_parts
@@ -63,7 +62,7 @@ class Split:
     piece_total: int
 
 
-@cache
+@per_rules
 def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Groups of units the 45 rule takes together, fewest units first: 1 to
     :data:`MAX_LINES` adjacent rows, the same of columns, single boxes (or regions) and

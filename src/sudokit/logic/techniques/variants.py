@@ -18,9 +18,8 @@ Leftovers (jigsaw).
 
 from __future__ import annotations
 
-from functools import cache
-
-from ..candidates import State, Tables, cells_of, tables
+from ...geometry import Rules, per_rules
+from ..candidates import State, cells_of, tables
 from ..step import Candidate, Step, cells_text, digits_text, elim_text, sym, units_text
 
 
@@ -117,10 +116,11 @@ def nonconsecutive_pointing(st: State) -> Step | None:
 Leftovers = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 
-@cache
-def _leftover_sets(t: Tables) -> tuple[Leftovers, ...]:
+@per_rules
+def _leftover_sets(rules: Rules) -> tuple[Leftovers, ...]:
     """Every band of ``k`` adjacent rows (then columns) with the ``k`` regions that
     overlap it most, whose innies and outies are not empty; fewest innies first."""
+    t = tables(rules)
     n = t.n
     out: list[Leftovers] = []
     for first in (0, n):  # rows, then columns
@@ -151,7 +151,7 @@ def law_of_leftovers(st: State) -> Step | None:
     t = tables(st.rules)
     shape = st.shape
     values, cands = st.values, st.cands
-    for lines, regions, innies, outies in _leftover_sets(t):
+    for lines, regions, innies, outies in _leftover_sets(st.rules):
         sides = (cells_of(innies), cells_of(outies))
         can = []
         for side in sides:
