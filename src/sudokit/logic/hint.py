@@ -24,7 +24,7 @@ from ..solvers import search
 from .candidates import State
 from .engine import Deadline, PuzzleLike, next_step, start_state, to_grid, wrong_position
 from .step import Step, cells_text, sym
-from .techniques import killer
+from .techniques import killer45
 
 HintKind = Literal[
     "step", "mistake", "notes", "wrong_elimination", "stuck", "no_solution", "stopped"
@@ -98,7 +98,7 @@ def step_texts(grid: Grid, step: Step) -> tuple[str, str, str]:
     if step.units and step.technique in _UNIT_TECHNIQUES:
         focus += f" in {grid.rules.unit_name(step.units[0])}"
     elif step.technique in _GROUP_TECHNIQUES:
-        focus = f" in {killer.group_name(grid.rules, step.units)}"
+        focus = f" in {killer45.group_name(grid.rules, step.units)}"
     elif step.cages:
         focus = f" in {killer.cage_name(grid.rules, step.cages[0])}"
     first = f"Look for {_article(step.name)} {step.name}{focus}."
