@@ -24,7 +24,7 @@ from ..solvers import search
 from .candidates import State
 from .engine import Deadline, PuzzleLike, next_step, start_state, to_grid, wrong_position
 from .step import Step, cells_text, sym
-from .techniques import killer45
+from .techniques import killer, killer45
 
 HintKind = Literal[
     "step", "mistake", "notes", "wrong_elimination", "stuck", "no_solution", "stopped"
