@@ -148,6 +148,31 @@ def test_new_game_dialog_makes_a_variant_puzzle_and_a_link_opens_one(desktop: An
     assert "?p=" not in page.url  # the link does not reopen the puzzle over a later game
 
 
+def test_new_game_dialog_makes_a_killer_with_its_cages(desktop: Any) -> None:
+    page = desktop.open()
+    ready(page)
+    button(page, "New game").click()
+    dialog = page.get_by_role("dialog", name="New game")
+    dialog.get_by_role("button", name="16×16").click()
+    assert dialog.get_by_role("button", name="Killer").is_disabled()  # not made that big
+    dialog.get_by_role("button", name="4×4").click()
+    dialog.get_by_role("button", name="Killer").click()
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_function(
+        "window.sudokit.session.game.info.rules.startsWith('4+killer:')", timeout=60_000
+    )
+    game = info(page)
+    cages = page.evaluate("window.sudokit.session.game.rules.cages")
+    covered = sorted(c for cage in cages for c in cage["cells"])
+    assert covered == list(range(16))  # the maker's cages cover the grid
+    assert page.locator(".cage").count() == 16  # each caged cell outlined
+    # The sums hold: the solution the page plays against adds up in every cage.
+    solution = [int(ch) for ch in game["solution"]]
+    for cage in cages:
+        if cage.get("total") is not None:
+            assert sum(solution[c] for c in cage["cells"]) == cage["total"]
+
+
 def test_a_bad_pasted_puzzle_says_what_is_wrong_and_keeps_the_game(desktop: Any) -> None:
     page = desktop.open()
     ready(page)

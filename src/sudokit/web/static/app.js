@@ -739,6 +739,7 @@ function openWatch() {
 const RULES_CHOICES = [
   ["", "Classic"], ["x", "X"], ["windoku", "Windoku"], ["jigsaw", "Jigsaw"],
   ["anti-knight", "Anti-knight"], ["anti-king", "Anti-king"], ["non-consecutive", "Non-consecutive"],
+  ["killer", "Killer"],
 ];
 
 const choice = { size: 9, level: "medium", rule: "", plusX: false };

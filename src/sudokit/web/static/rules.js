@@ -37,6 +37,10 @@ export function variantProblem(size, variant) {
   if (variant.split("+").includes("windoku") && br !== bc) {
     return `Windoku needs square boxes; a ${size}×${size} grid has none.`;
   }
+  // The killer maker grades its cages at 4×4, 6×6 and 9×9 only (sudokit.game.levels).
+  if (variant.split("+").includes("killer") && size > 9) {
+    return `Killer puzzles are made at 4×4, 6×6 and 9×9; a ${size}×${size} killer is not.`;
+  }
   if (NO_GRID.has(`${size}:${variant}`)) {
     return `No ${size}×${size} grid keeps ${variantLabel(variant)} rules.`;
   }
