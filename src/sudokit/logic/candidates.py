@@ -153,10 +153,7 @@ def _tables(rules: Rules) -> Tables:
         near_bits=near_bits,
         nonconsecutive=rules.nonconsecutive,
         uniqueness=not (
-            rules.anti_knight
-            or rules.anti_king
-            or rules.nonconsecutive
-            or rules.killer
+            rules.anti_knight or rules.anti_king or rules.nonconsecutive or rules.killer
         ),
         all_cells=(1 << shape.ncells) - 1,
     )
