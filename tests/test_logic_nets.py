@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from sudokit import generate, parse, solve
 from sudokit.logic import State, explain, rate
-from sudokit.logic.candidates import FLOOR
+from sudokit.logic.candidates import FLOOR, cells_of
 from sudokit.logic.step import Step
-from sudokit.logic.techniques import BY_ID, nets
+from sudokit.logic.techniques import BY_ID, chains, nets
 
 _TOKEN = re.compile(r"r(\d)c(\d):(\d+)")
 
@@ -122,6 +122,53 @@ def test_a_net_starts_where_the_level_below_stopped(seed: int, cells: list[int])
                 if cold.contradiction is None:
                     assert cold.on == warm.on
                     assert cold.off == warm.off
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), cells=st.lists(st.integers(0, 80), min_size=4, max_size=4))
+def test_what_nets_agree_on_is_each_digits_cells_in_every_net(seed: int, cells: list[int]) -> None:
+    # The packed check must give exactly the candidates live in the position that every
+    # net sets true (or false), digit by digit, with the skipped candidate left out.
+    state = _late_position(seed)
+    for c in cells:
+        digits = state.shape.digits_of_mask[state.cands[c]]
+        ons = [nets.propagate(state, nets.node_of(state, c, d), 0) for d in digits]
+        groups: list[tuple[list[nets.Net], tuple[int, int] | None]] = [(ons, None)]
+        groups += [
+            ([on, nets.propagate(state, nets.node_of(state, c, d, False), 0)], (c, d))
+            for on, d in zip(ons, digits, strict=True)
+        ]
+        for group, skip in groups:
+            places, elims = [], []
+            for d in range(1, 10):
+                on = off = state.dcells[d]
+                for net in group:
+                    on &= net.on[d]
+                    off &= net.off[d]
+                if skip is not None and skip[1] == d:
+                    on &= ~(1 << skip[0])
+                    off &= ~(1 << skip[0])
+                places += [(x, d) for x in range(81) if on >> x & 1]
+                elims += [(x, d) for x in range(81) if off >> x & 1]
+            assert nets._common(state, group, skip) == (places, elims)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_a_stall_gets_the_chain_of_its_own_candidates(seed: int) -> None:
+    # The nets keep the chains found at their stalls: asked in turn at two positions that
+    # differ by one candidate, each gets the chain a fresh search finds there.
+    state = _late_position(seed)
+    cell = next(c for c in cells_of(state.empty) if state.cands[c].bit_count() >= 2)
+    digit = state.shape.digits_of_mask[state.cands[cell]][0]
+    other = state.applied((), [(cell, digit)])
+    for position in (state, other, state, other):
+        assert nets._chain(position) == _fresh_chain(position)
+
+
+def _fresh_chain(state: State) -> tuple[Step, int] | None:
+    step = chains.short_aic(state)
+    return None if step is None else (step, len(step.links) + 1)
 
 
 def test_a_floor_lets_the_search_stop_early_at_no_higher_rating() -> None:

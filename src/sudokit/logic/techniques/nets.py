@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ...geometry import Rules, per_rules
 from ...solvers import native
 from ..candidates import EARLIER, FLOOR, State, cells_of
 from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
@@ -69,6 +70,9 @@ class Net:
     why: dict[int, tuple[int, int]]
     rules: dict[int, tuple[tuple[int, ...], str, int]]
     contradiction: tuple[int, int] | None
+    #: ``on`` and ``off`` packed into one int each (bit ``digit * ncells + cell``), made
+    #: when first needed (see :func:`_common`).
+    packed: tuple[int, int] | None = None
 
 
 def node_of(st: State, cell: int, digit: int, true: bool = True) -> int:
@@ -243,8 +247,29 @@ def _simple(find: Callable[[State], Step | None]) -> Rule:
     return rule
 
 
+#: How many chains :func:`_chains_found` keeps per rules.
+_CHAINS_SIZE = 2048
+
+
+@per_rules
+def _chains_found(rules: Rules) -> dict[tuple[int, ...], Step | None]:
+    """The chains found at the nets' stalls, by position: different assumptions, and the
+    same assumption's nets on the path's next positions, often stall at the same position
+    (the chain depends on the candidates alone: the cells with none are the filled ones).
+    Kept on the rules, so that they go with them."""
+    return {}
+
+
 def _chain(st: State) -> tuple[Step, int] | None:
-    step = chains.short_aic(st)
+    found = _chains_found(st.rules)
+    key = tuple(st.cands)
+    if key in found:
+        step = found[key]
+    else:
+        step = chains.short_aic(st)
+        if len(found) >= _CHAINS_SIZE:
+            found.clear()
+        found[key] = step
     return None if step is None else (step, len(step.links) + 1)
 
 
@@ -447,20 +472,37 @@ def _nets(st: State, level: int) -> dict[int, Net]:
 def _common(
     st: State, nets: list[Net], skip: tuple[int, int] | None = None
 ) -> tuple[list[Candidate], list[Candidate]]:
-    """What every net agrees on, among live candidates."""
-    places: list[Candidate] = []
-    elims: list[Candidate] = []
-    for d in range(1, st.tables.n + 1):
-        on = off = st.dcells[d]
-        for net in nets:
-            on &= net.on[d]
-            off &= net.off[d]
-        if skip is not None and skip[1] == d:
-            on &= ~(1 << skip[0])
-            off &= ~(1 << skip[0])
-        places += [(c, d) for c in cells_of(on)]
-        elims += [(c, d) for c in cells_of(off)]
+    """What every net agrees on, among live candidates (most groups agree on nothing:
+    the nets' packed cell sets say so in one AND per net)."""
+    ncells = st.tables.ncells
+    live = st.memo.get("nets.live")
+    if not isinstance(live, int):
+        live = _pack(st.dcells, ncells)
+        st.memo["nets.live"] = live
+    on = off = live
+    for net in nets:
+        packed = net.packed
+        if packed is None:
+            packed = net.packed = (_pack(net.on, ncells), _pack(net.off, ncells))
+        on &= packed[0]
+        off &= packed[1]
+    if skip is not None:
+        bit = ~(1 << (skip[1] * ncells + skip[0]))
+        on &= bit
+        off &= bit
+    if not on and not off:
+        return [], []
+    places = [(k % ncells, k // ncells) for k in cells_of(on)]
+    elims = [(k % ncells, k // ncells) for k in cells_of(off)]
     return places, elims
+
+
+def _pack(sets: list[int], ncells: int) -> int:
+    """Cell sets per digit (index 0 unused) as one int, bit ``digit * ncells + cell``."""
+    out = 0
+    for d in range(1, len(sets)):
+        out |= sets[d] << (d * ncells)
+    return out
 
 
 def _earlier(st: State, level: int) -> tuple[dict[int, Net], list[tuple[int, int]], list[int]]:
