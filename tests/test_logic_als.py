@@ -139,7 +139,8 @@ def test_a_path_that_needs_nets_keeps_its_score() -> None:
 
 
 def test_the_patterns_se_lacks() -> None:
-    assert {BY_ID[t].level for t in SE_LACKS} == {"hard", "expert"}
+    # Franken and mutant fish sit at extreme, beside the chains they stand in for.
+    assert {BY_ID[t].level for t in SE_LACKS} == {"hard", "expert", "extreme"}
     # SE has these (the single-digit patterns as X-chains): they keep their ratings.
     kept = {"x_wing", "jellyfish", "xy_wing", "xyz_wing", "unique_rectangle_4", "bug_plus_one"}
     kept |= {"skyscraper", "two_string_kite", "turbot_fish", "x_chain", "aic", "nice_loop"}
@@ -154,12 +155,17 @@ def _grouped(step: Step) -> bool:
 def test_scores_follow_the_path_without_the_patterns_se_lacks(level: str) -> None:
     without = [t.id for t in TECHNIQUES if t.id not in SE_LACKS]
     rerated = 0
-    for seed in range(12):
+    # Easiest step first, the paths take a pattern SE lacks only where nothing rates lower
+    # (at hard, mostly sashimi X-Wings at 6.6, which SE matches): 24 seeds find one.
+    for seed in range(24):
         puzzle = generate(9, seed=seed, difficulty=level)
         r = rate(puzzle)
         steps = explain(puzzle).steps
         _, own, hardest = rate_steps(steps)
-        assert hardest == r.hardest
+        # The level is the lowest whose techniques finish the puzzle; a path that went
+        # above it (an easier-rated step of a higher level) names another hardest step.
+        if BY_ID[hardest].level == r.level:
+            assert hardest == r.hardest
         grouped = any(_grouped(s) for s in steps if s.technique in ("aic", "nice_loop"))
         if (SE_LACKS & r.techniques.keys() or grouped) and own < SE_PATH_BELOW:
             assert r.score >= own
@@ -171,11 +177,11 @@ def test_scores_follow_the_path_without_the_patterns_se_lacks(level: str) -> Non
     assert rerated  # some of these paths take a pattern SE proves by a harder chain
 
 
-#: Generated 9×9 puzzles (seeds 110 and 234 of ``generate(difficulty="expert")``) whose
+#: Generated 9×9 puzzles (seeds 262 and 330 of ``generate(difficulty="expert")``) whose
 #: paths take a grouped AIC or loop and no other pattern SE lacks.
 WITH_GROUPS = (
-    "..2..1...9...6.1.7......356.6..14.7.8.......9.9.82..4.378......1.6.7...8...1..7..",
-    "..9.75..1.87...........847...4..9..8.6.....5.8..2..1...329...........64.6..13.2..",
+    ".4..1.93.1..8......5..4...2..1...6.4...7.9...3.5...7..6...7..8......8..6.38.2..4.",
+    "3.9..2.......7.58..7..1...92....36...9..4..1...72....55...3..2..24.8.......6..1.7",
 )
 
 
