@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -28,7 +28,17 @@ from typing import Literal
 import pygame
 
 from ..render.palette import hex_rgb
-from ..render.step_art import COLOURS, STEP_TAG, Box, Disc, Label, Poly, StepColours, board_prims
+from ..render.step_art import (
+    COLOURS,
+    STEP_TAG,
+    Box,
+    Disc,
+    Label,
+    Poly,
+    StepColours,
+    board_prims,
+    dashed,
+)
 from ..render.steps import StepPicture
 from .board import note_layout
 from .layout import BoardGeometry
@@ -206,7 +216,7 @@ def _box(surface: pygame.Surface, b: Box, colours: StepColours) -> None:
     w = max(1, round(b.width))
     if b.dash:
         corners = [(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1), (b.x0, b.y0)]
-        for start, end in _dashed(corners, *b.dash):
+        for start, end in dashed(corners, *b.dash):
             pygame.draw.line(surface, colour, start, end, w)
         return
     # The pictures centre a stroke on the box's edge; pygame strokes inside the rectangle.
@@ -227,7 +237,7 @@ def _poly(surface: pygame.Surface, p: Poly, colours: StepColours) -> None:
         points.append(points[0])
     w = max(1.0, p.width)
     if p.dash:
-        for start, end in _dashed(points, *p.dash):
+        for start, end in dashed(points, *p.dash):
             pygame.draw.aaline(surface, colour, start, end, max(1, round(w)))
         return
     for start, end in itertools.pairwise(points):
@@ -254,26 +264,3 @@ def _label(
     if t.backdrop:
         pygame.draw.rect(surface, _rgb(colours, t.backdrop), spot.inflate(2, -2))
     surface.blit(glyph, spot)
-
-
-def _dashed(
-    points: Sequence[tuple[float, float]], on: float, off: float
-) -> Iterator[tuple[tuple[float, float], tuple[float, float]]]:
-    """The dashes of a polyline, ``on`` long with ``off`` gaps, going on round corners."""
-    drawing, left = True, on
-    for (ax, ay), (bx, by) in itertools.pairwise(points):
-        d = math.hypot(bx - ax, by - ay)
-        pos = 0.0
-        while pos < d - 1e-9:
-            step = min(left, d - pos)
-            if drawing:
-                t0, t1 = pos / d, (pos + step) / d
-                yield (
-                    (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                    (ax + (bx - ax) * t1, ay + (by - ay) * t1),
-                )
-            pos += step
-            left -= step
-            if left <= 1e-9:
-                drawing = not drawing
-                left = on if drawing else off

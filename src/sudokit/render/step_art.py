@@ -946,7 +946,7 @@ def step_image(
                     (xy[0], xy[3]),
                     (xy[0], xy[1]),
                 ]
-                for a, b in _dashed(corners, s(p.dash[0]), s(p.dash[1])):
+                for a, b in dashed(corners, s(p.dash[0]), s(p.dash[1])):
                     draw.line((a, b), fill=col(p.stroke), width=round(s(p.width)))
             elif p.radius:
                 draw.rounded_rectangle(
@@ -984,7 +984,7 @@ def step_image(
                 pts.append(pts[0])
             w = max(1, round(s(p.width)))
             if p.dash:
-                for a, b in _dashed(pts, s(p.dash[0]), s(p.dash[1])):
+                for a, b in dashed(pts, s(p.dash[0]), s(p.dash[1])):
                     draw.line((a, b), fill=col(p.stroke), width=w)
             else:
                 draw.line(pts, fill=col(p.stroke), width=w, joint="curve")
@@ -1010,7 +1010,7 @@ def step_image(
     return image.resize((math.ceil(sc.width), math.ceil(sc.height)), Image.Resampling.LANCZOS)
 
 
-def _dashed(points: Sequence[Point], on: float, off: float) -> Iterator[tuple[Point, Point]]:
+def dashed(points: Sequence[Point], on: float, off: float) -> Iterator[tuple[Point, Point]]:
     """The dashes of a polyline, ``on`` long with ``off`` gaps, continuing round corners."""
     drawing, left = True, on
     for (ax, ay), (bx, by) in itertools.pairwise(points):
@@ -1058,6 +1058,7 @@ __all__ = [
     "Theme",
     "board_prims",
     "colour_css",
+    "dashed",
     "default_cell_size",
     "legend_swatch_svg",
     "scene",
