@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from sudokit import read_puzzles
+from sudokit.geometry import Rules
 from sudokit.grid import Grid
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -198,3 +199,48 @@ def render_table(
         out.append("  ".join("-" * w for w in widths))
     out.extend(line(r) for r in rows)
     return "\n".join(out)
+
+
+def cpsat_count(rules: Rules, cells: Sequence[int]) -> int:
+    """Solutions up to 2 under ``rules`` by OR-Tools CP-SAT (one worker), the yardstick:
+    units and cages all different, cage sums, knight/king peers, non-consecutive pairs."""
+    from ortools.sat.python import cp_model  # type: ignore[import-not-found]
+
+    n = rules.n
+    model = cp_model.CpModel()
+    x = [
+        model.new_constant(v) if v else model.new_int_var(1, n, f"c{i}")
+        for i, v in enumerate(cells)
+    ]
+    for unit in rules.units:
+        model.add_all_different([x[c] for c in unit])
+    for a, others in enumerate(rules.extra_peers):
+        for b in others:
+            if a < b:
+                model.add(x[a] != x[b])
+    for cage in rules.cages:
+        model.add_all_different([x[c] for c in cage.cells])
+        if cage.total is not None:
+            model.add(sum(x[c] for c in cage.cells) == cage.total)
+    for a, others in enumerate(rules.neighbours):
+        for b in others:
+            if a < b:
+                model.add(x[a] - x[b] != 1)
+                model.add(x[b] - x[a] != 1)
+
+    class Two(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.found = 0
+
+        def on_solution_callback(self) -> None:
+            self.found += 1
+            if self.found >= 2:
+                self.stop_search()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    seen = Two()
+    solver.solve(model, seen)
+    return seen.found

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from _common import render_table
+from _common import cpsat_count, render_table
 from sudokit.formats.solo import parse_solo
 from sudokit.grid import Grid
 from sudokit.solvers import native
@@ -82,44 +82,6 @@ def c_count(grid: Grid) -> tuple[int, int]:
     return count, guesses
 
 
-def cpsat_count(grid: Grid) -> int:
-    from ortools.sat.python import cp_model  # type: ignore[import-not-found]
-
-    rules = grid.rules
-    model = cp_model.CpModel()
-    x = [
-        model.new_constant(v) if v else model.new_int_var(1, rules.n, f"c{i}")
-        for i, v in enumerate(grid.cells)
-    ]
-    for unit in rules.units:
-        model.add_all_different([x[c] for c in unit])
-    for a, others in enumerate(rules.extra_peers):
-        for b in others:
-            if a < b:
-                model.add(x[a] != x[b])
-    for cage in rules.cages:
-        model.add_all_different([x[c] for c in cage.cells])
-        if cage.total is not None:
-            model.add(sum(x[c] for c in cage.cells) == cage.total)
-
-    class Two(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__()
-            self.found = 0
-
-        def on_solution_callback(self) -> None:
-            self.found += 1
-            if self.found >= 2:
-                self.stop_search()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.enumerate_all_solutions = True
-    seen = Two()
-    solver.solve(model, seen)
-    return seen.found
-
-
 @dataclass
 class Times:
     """CPU seconds per puzzle of one contender on one set."""
@@ -161,7 +123,7 @@ def measure(grids: Sequence[Grid], have_cpsat: bool) -> dict[str, object]:
     }
     if have_cpsat:
         sat_counts: list[int] = []
-        sat = Times([cpu(lambda: sat_counts.append(cpsat_count(g))) for g in grids])  # noqa: B023
+        sat = Times([cpu(lambda: sat_counts.append(cpsat_count(g.rules, g.cells))) for g in grids])  # noqa: B023
         result["cpsat"] = sat
         result["agree"] = result["agree"] and sat_counts == result["counts"]
     return result

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from _common import render_table
+from _common import cpsat_count, render_table
 from sudokit.geometry import Rules
 from sudokit.solvers import native
 from sudokit.solvers.general import engine
@@ -77,45 +77,6 @@ def python_counts(rules: Rules, grids: Sequence[list[int]]) -> list[int]:
 
         return [fast.engine(rules.shape).run(g, 2).count for g in grids]
     return [engine(rules).run(g, 2).count for g in grids]
-
-
-def cpsat_count(rules: Rules, cells: Sequence[int]) -> int:
-    from ortools.sat.python import cp_model  # type: ignore[import-not-found]
-
-    n = rules.n
-    model = cp_model.CpModel()
-    x = [
-        model.new_constant(v) if v else model.new_int_var(1, n, f"c{i}")
-        for i, v in enumerate(cells)
-    ]
-    for unit in rules.units:
-        model.add_all_different([x[c] for c in unit])
-    for a, others in enumerate(rules.extra_peers):
-        for b in others:
-            if a < b:
-                model.add(x[a] != x[b])
-    for a, others in enumerate(rules.neighbours):
-        for b in others:
-            if a < b:
-                model.add(x[a] - x[b] != 1)
-                model.add(x[b] - x[a] != 1)
-
-    class Two(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__()
-            self.found = 0
-
-        def on_solution_callback(self) -> None:
-            self.found += 1
-            if self.found >= 2:
-                self.stop_search()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.enumerate_all_solutions = True
-    seen = Two()
-    solver.solve(model, seen)
-    return seen.found
 
 
 def main(argv: Sequence[str] | None = None) -> None:
