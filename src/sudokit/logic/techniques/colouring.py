@@ -3,6 +3,8 @@ exactly one of which holds the digit."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..candidates import State, cells_of
 from ..step import Step, cells_text, elim_text, sym
 from .single_digit import strong_links
@@ -21,6 +23,32 @@ def length_bonus(length: int) -> float:
     return round(added, 1)
 
 
+def two_colourings(links: Iterable[tuple[int, int, object]]) -> list[tuple[int, int]]:
+    """The two colours (cell sets) of each cluster of strong links ``(a, b, ...)``: cells
+    one link apart take opposite colours. Clusters come in the order of their lowest
+    cell; the first colour holds that cell."""
+    adj: dict[int, int] = {}
+    for a, b, _ in links:
+        adj[a] = adj.get(a, 0) | 1 << b
+        adj[b] = adj.get(b, 0) | 1 << a
+    done = 0
+    out = []
+    for start in sorted(adj):
+        if done >> start & 1:
+            continue
+        colour = [1 << start, 0]
+        frontier = [(start, 0)]
+        done |= 1 << start
+        while frontier:
+            c, k = frontier.pop()
+            for o in cells_of(adj[c] & ~done):
+                done |= 1 << o
+                colour[1 - k] |= 1 << o
+                frontier.append((o, 1 - k))
+        out.append((colour[0], colour[1]))
+    return out
+
+
 def simple_colouring(st: State) -> Step | None:
     """Colour wrap (a colour that sees itself is false) and colour trap (a cell that sees
     both colours cannot hold the digit)."""
@@ -31,24 +59,8 @@ def simple_colouring(st: State) -> Step | None:
         links = strong_links(st, d)
         if len(links) < 2:
             continue
-        adj: dict[int, int] = {}
-        for a, b, _ in links:
-            adj[a] = adj.get(a, 0) | 1 << b
-            adj[b] = adj.get(b, 0) | 1 << a
-        done = 0
         dc = st.dcells[d]
-        for start in sorted(adj):
-            if done >> start & 1:
-                continue
-            colour = [1 << start, 0]
-            frontier = [(start, 0)]
-            done |= 1 << start
-            while frontier:
-                c, k = frontier.pop()
-                for o in cells_of(adj[c] & ~done):
-                    done |= 1 << o
-                    colour[1 - k] |= 1 << o
-                    frontier.append((o, 1 - k))
+        for colour in two_colourings(links):
             size = colour[0].bit_count() + colour[1].bit_count()
             if size < 3:
                 continue  # one strong link alone says nothing new

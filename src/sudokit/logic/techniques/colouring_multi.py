@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..candidates import State, cells_of
 from ..step import Step, cells_text, elim_text, sym
-from .colouring import length_bonus
+from .colouring import length_bonus, two_colourings
 from .single_digit import strong_links
 
 #: Base rating (see the module's notes).
@@ -28,28 +28,8 @@ RATING = 6.7
 
 
 def _clusters(st: State, d: int) -> list[tuple[int, int]]:
-    """The two colours (cell sets) of every cluster of ``d``'s strong links with three
-    cells or more."""
-    adj: dict[int, int] = {}
-    for a, b, _ in strong_links(st, d):
-        adj[a] = adj.get(a, 0) | 1 << b
-        adj[b] = adj.get(b, 0) | 1 << a
-    done = 0
-    out = []
-    for start in sorted(adj):
-        if done >> start & 1:
-            continue
-        colour = [1 << start, 0]
-        frontier = [(start, 0)]
-        done |= 1 << start
-        while frontier:
-            c, k = frontier.pop()
-            for o in cells_of(adj[c] & ~done):
-                done |= 1 << o
-                colour[1 - k] |= 1 << o
-                frontier.append((o, 1 - k))
-        out.append((colour[0], colour[1]))
-    return out
+    """The two colours (cell sets) of every cluster of ``d``'s strong links."""
+    return two_colourings(strong_links(st, d))
 
 
 def multi_colouring(st: State) -> Step | None:
