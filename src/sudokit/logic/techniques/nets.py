@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
 
 from ...geometry import Rules, per_rules
 from ...solvers import native
@@ -38,12 +37,19 @@ from ..candidates import EARLIER, FLOOR, State, cells_of
 from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
 from . import chains, fish, forcing, intersections, subsets
 from .colouring import length_bonus
-
-# Reasons a node follows from its parent (a reason >= 0 is a unit: the only place left
-# for the digit in that unit).
-LINK = -1  # the assumption itself, or a peer / cell-mate of a true candidate
-CELL = -2  # the only candidate left in its cell
-RULE = -3  # a technique applied to the candidates left (levels 1 and up)
+from .nets_graph import (
+    CELL,
+    LINK,
+    RULE,
+    Net,
+    _clash,
+    _clash_text,
+    _links,
+    _path,
+    _words,
+    complexity,
+    node_of,
+)
 
 #: Base rating of each level (SE keeps 10.5 for nets nesting deeper nets: their own
 #: complexity adds the rest).
@@ -51,33 +57,6 @@ BASE = (8.5, 9.0, 9.5, 10.0, 10.5, 10.5, 10.5)
 
 #: Deepest level.
 TOP = len(BASE) - 1
-
-
-@dataclass(slots=True)
-class Net:
-    """What follows from one assumption.
-
-    ``on`` / ``off``: per digit, the cells where it became true / false; ``why``: each
-    node's first parent and reason; ``rules``: for nodes a technique found, all their
-    parents, the technique's sentence and its own complexity; ``contradiction``: where
-    it broke, ``(true node, false node)`` of one candidate, or ``(node, CELL)`` when
-    ``node`` left its cell empty, ``(node, u)`` when it left no place in unit ``u``.
-    """
-
-    start: int
-    on: list[int]
-    off: list[int]
-    why: dict[int, tuple[int, int]]
-    rules: dict[int, tuple[tuple[int, ...], str, int]]
-    contradiction: tuple[int, int] | None
-    #: ``on`` and ``off`` packed into one int each (bit ``digit * ncells + cell``), made
-    #: when first needed (see :func:`_common`).
-    packed: tuple[int, int] | None = None
-
-
-def node_of(st: State, cell: int, digit: int, true: bool = True) -> int:
-    k = digit * st.tables.ncells + cell + 1
-    return k if true else -k
 
 
 def propagate(st: State, start: int, level: int, below: Net | None = None) -> Net:
@@ -386,67 +365,6 @@ def _removed(n: int, ncells: int, off: list[int], where: int, digits: set[int] |
     return out
 
 
-# --- ancestors and complexity -----------------------------------------------------------
-
-
-def _parents(st: State, net: Net, node: int) -> tuple[int, ...]:
-    if node in net.rules:
-        return net.rules[node][0]
-    parent, reason = net.why[node]
-    if reason == LINK:
-        return (parent,) if parent else ()
-    ncells = st.tables.ncells
-    d, c = divmod(abs(node) - 1, ncells)
-    if reason == CELL:
-        gone = st.cands[c] & ~(1 << (d - 1))
-        return tuple(-(dd * ncells + c + 1) for dd in st.shape.digits_of_mask[gone])
-    # A hidden single in unit ``reason``: every other place of the digit went.
-    cells = st.dcells[d] & st.tables.unit_bits[reason] & ~(1 << c)
-    return tuple(-(d * ncells + cc + 1) for cc in cells_of(cells))
-
-
-def _ancestors(st: State, net: Net, targets: tuple[int, ...]) -> set[int]:
-    seen: set[int] = set()
-    todo = [x for x in targets if x in net.why]
-    while todo:
-        node = todo.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        todo += [p for p in _parents(st, net, node) if p not in seen and p in net.why]
-    return seen
-
-
-def _clash(st: State, net: Net) -> tuple[int, ...]:
-    """The nodes of a net's contradiction (a broken cell or unit stands for the removal
-    of all its candidates)."""
-    assert net.contradiction is not None
-    a, b = net.contradiction
-    if b == -a:
-        return (a, b)
-    ncells = st.tables.ncells
-    d, c = divmod(abs(a) - 1, ncells)
-    if b == CELL:
-        return tuple(-(dd * ncells + c + 1) for dd in st.shape.digits_of_mask[st.cands[c]])
-    cells = st.dcells[d] & st.tables.unit_bits[b]
-    return tuple(-(d * ncells + cc + 1) for cc in cells_of(cells))
-
-
-def complexity(st: State, nets: list[tuple[Net, tuple[int, ...]]]) -> int:
-    """SE's complexity: every net's ancestors of its targets, plus nested steps'."""
-    total = 0
-    for net, targets in nets:
-        anc = _ancestors(st, net, targets)
-        # A nested step counts once, however many of its conclusions the net used (the
-        # conclusions of one step share its parents tuple).
-        nested = {id(net.rules[x][0]): net.rules[x][2] for x in anc if x in net.rules}
-        total += len(anc) + sum(nested.values())
-    return total
-
-
-# --- the search -------------------------------------------------------------------------
-
-
 @dataclass(slots=True)
 class _Hint:
     kind: str  # "false", "true" (a contradiction), "double", "cell" or "unit"
@@ -654,55 +572,6 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     return best[3] if best else None
 
 
-# --- words ------------------------------------------------------------------------------
-
-
-def _path(net: Net, node: int) -> list[tuple[int, int]]:
-    out = []
-    while node:
-        parent, reason = net.why[node]
-        out.append((node, reason))
-        node = parent
-    out.reverse()
-    return out
-
-
-def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
-    words = _words(st, net, path)
-    if len(words) == 1:
-        return words[0]
-    return f"if {words[0]}, then " + ", so ".join(words[1:])
-
-
-def _words(st: State, net: Net, path: list[tuple[int, int]]) -> list[str]:
-    """Each node of ``path``, with why it follows (but the first, the assumption)."""
-    shape = st.shape
-    ncells = st.tables.ncells
-    words = []
-    for i, (node, reason) in enumerate(path):
-        d, c = divmod(abs(node) - 1, ncells)
-        s = f"{shape.cell_name(c)} is {'' if node > 0 else 'not '}{sym(shape, d)}"
-        if reason == CELL:
-            s += " (its last candidate)"
-        elif reason == RULE:
-            s += f" (by {net.rules[node][1]})"
-        elif reason >= 0 and i:
-            s += f" (the last place for {sym(shape, d)} in {st.rules.unit_name(reason)})"
-        words.append(s)
-    return words
-
-
-def _links(st: State, net: Net, node: int) -> list[Link]:
-    ncells = st.tables.ncells
-    out = []
-    path = _path(net, node)
-    for (a, _), (b, _) in pairwise(path):
-        da, ca = divmod(abs(a) - 1, ncells)
-        db, cb = divmod(abs(b) - 1, ncells)
-        out.append(Link((ca,), da, (cb,), db, b > 0))
-    return out
-
-
 _NAMES = {
     0: ("forcing_net", "Forcing Net"),
     1: ("forcing_net_plus", "Forcing Net+"),
@@ -712,21 +581,6 @@ _NAMES = {
     5: ("nested_net_plus", "Nested Forcing Net (nets+)"),
     6: ("deep_nested_net", "Nested Forcing Net (nested nets)"),
 }
-
-
-def _clash_text(st: State, net: Net) -> str:
-    shape = st.shape
-    assert net.contradiction is not None
-    node, other = net.contradiction
-    d, c = divmod(abs(node) - 1, st.tables.ncells)
-    first = _say(st, net, _path(net, node))
-    if other == CELL:
-        return f"{first}, which leaves {shape.cell_name(c)} without a candidate"
-    if other >= 0:
-        return f"{first}, which leaves {sym(shape, d)} no place in {st.rules.unit_name(other)}"
-    second = _path(net, other)
-    again = _say(st, net, second[1:]) if len(second) > 2 else _say(st, net, second)
-    return f"{first}; but also {again.removeprefix('if ')}"
 
 
 def _to_step(st: State, h: _Hint, level: int) -> Step:
