@@ -17,14 +17,8 @@ from sudokit.geometry import Rules
 from sudokit.grid import Grid
 from sudokit.logic import BY_ID, State, explain
 from sudokit.logic.step import Step
-from sudokit.render.step_art import (
-    THEMES,
-    Label,
-    Poly,
-    scene,
-    step_svg,
-    svg_of_scene,
-)
+from sudokit.render.step_art import THEMES, Label, Poly, scene
+from sudokit.render.step_write import step_svg, svg_of_scene
 from sudokit.render.steps import StepPicture, step_picture
 
 SVG = "{http://www.w3.org/2000/svg}"

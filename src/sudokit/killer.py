@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from .geometry import Cage, Rules, cage_bounds
+from .cages import Cage, cage_bounds
+from .geometry import Rules
 
 __all__ = [
     "cage_bounds",

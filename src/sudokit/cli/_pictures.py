@@ -58,7 +58,7 @@ def write_hint_picture(
     """Draw the hint's step to ``png`` and/or ``svg``; what to say instead when the hint
     is not a step (solved, a mistake, stuck), else None."""
     from ..logic import hint
-    from ..render.step_art import step_svg, write_png
+    from ..render.step_write import step_svg, write_png
     from ..render.steps import step_picture
 
     puzzle = _position(text, grid)
@@ -92,7 +92,7 @@ def write_explanation_pictures(
     from ..files import write_text
     from ..logic import explain
     from ..render.explain_html import explanation_html, explanation_pictures
-    from ..render.step_art import step_svg
+    from ..render.step_write import step_svg
 
     expl = explain(_position(text, grid), keep_states=True, max_seconds=max_seconds)
     if html is not None:

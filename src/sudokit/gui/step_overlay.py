@@ -37,8 +37,8 @@ from ..render.step_art import (
     Poly,
     StepColours,
     board_prims,
-    dashed,
 )
+from ..render.step_write import dashed
 from ..render.steps import StepPicture
 from .board import note_layout
 from .layout import BoardGeometry

@@ -16,7 +16,8 @@ from html import escape
 from ..formats import format_rules_line
 from ..logic.engine import Explanation
 from ..logic.step import Step
-from .step_art import COLOURS, colour_css, legend_swatch_svg, scene, svg_of_scene
+from .step_art import COLOURS, scene
+from .step_write import colour_css, legend_swatch_svg, svg_of_scene
 from .steps import StepPicture, board_picture, step_picture
 
 

@@ -756,16 +756,7 @@ def swatch_prims(
     return []
 
 
-# The writers live in :mod:`sudokit.render.step_write`; their names stay importable here.
-from .step_write import (  # noqa: E402
-    colour_css,
-    dashed,
-    legend_swatch_svg,
-    step_image,
-    step_svg,
-    svg_of_scene,
-    write_png,
-)
+# The writers (SVG, PNG) are in :mod:`sudokit.render.step_write`.
 
 __all__ = [
     "COLOURS",
@@ -778,13 +769,6 @@ __all__ = [
     "StepColours",
     "Theme",
     "board_prims",
-    "colour_css",
-    "dashed",
     "default_cell_size",
-    "legend_swatch_svg",
     "scene",
-    "step_image",
-    "step_svg",
-    "svg_of_scene",
-    "write_png",
 ]

@@ -1,8 +1,7 @@
 """Writing a step's picture: SVG text (standard library only) and PNG images (Pillow).
 
 Both writers stroke the one list of primitives that :func:`sudokit.render.step_art.scene`
-lays out, so the two pictures are the same. Import these names through
-:mod:`sudokit.render.step_art`, which re-exports them.
+lays out, so the two pictures are the same.
 """
 
 from __future__ import annotations
