@@ -8,6 +8,7 @@ construction). sudokit is only used to *produce* candidate puzzles (``generate``
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -582,6 +583,25 @@ def is_variant_solution(
                     if side and "non-consecutive" in variants and abs(v - w) == 1:
                         return False
     return True
+
+
+@cache
+def all_4x4() -> tuple[tuple[int, ...], ...]:
+    """Every complete 4×4 grid (288), from the plain rules: rows are permutations, and
+    columns and boxes hold each digit once."""
+    perms = list(itertools.permutations(range(1, 5)))
+    out = []
+    for rows in itertools.product(perms, repeat=4):
+        cells = [d for row in rows for d in row]
+        cols = all(len({cells[r * 4 + c] for r in range(4)}) == 4 for c in range(4))
+        boxes = all(
+            len({cells[(br + i) * 4 + bc + j] for i in range(2) for j in range(2)}) == 4
+            for br in (0, 2)
+            for bc in (0, 2)
+        )
+        if cols and boxes:
+            out.append(tuple(cells))
+    return tuple(out)
 
 
 def random_cages(

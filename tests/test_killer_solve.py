@@ -8,7 +8,6 @@ import itertools
 import random
 import shutil
 import subprocess
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from helpers import is_variant_solution, random_cages
+from helpers import all_4x4, is_variant_solution, random_cages
 from sudokit import Grid, count_solutions, solve
 from sudokit.errors import UnsupportedRulesError
 from sudokit.formats.solo import parse_solo
@@ -31,25 +30,6 @@ SOLO_KILLERS = [
     if line.strip() and not line.startswith("#") and "k" in line.split(":")[0]
 ]
 SGT_SOLO = shutil.which("sgt-solo") or shutil.which("sgt-solo", path="/usr/games")
-
-
-@cache
-def all_4x4() -> tuple[tuple[int, ...], ...]:
-    """Every complete 4×4 grid (288), from the plain rules: rows are permutations, and
-    columns and boxes hold each digit once."""
-    perms = list(itertools.permutations(range(1, 5)))
-    out = []
-    for rows in itertools.product(perms, repeat=4):
-        cells = [d for row in rows for d in row]
-        cols = all(len({cells[r * 4 + c] for r in range(4)}) == 4 for c in range(4))
-        boxes = all(
-            len({cells[(br + i) * 4 + bc + j] for i in range(2) for j in range(2)}) == 4
-            for br in (0, 2)
-            for bc in (0, 2)
-        )
-        if cols and boxes:
-            out.append(tuple(cells))
-    return tuple(out)
 
 
 def test_all_4x4_grids() -> None:
