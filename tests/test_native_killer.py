@@ -6,7 +6,6 @@ anti-knight; bad cages are refused at the boundary with the cage named."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import shutil
 import subprocess
@@ -19,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import is_variant_solution, random_cages
+from helpers import all_4x4, is_variant_solution, random_cages
 from sudokit import count_solutions, solve
 from sudokit.formats.solo import parse_solo
 from sudokit.geometry import Cage, Rules
@@ -176,24 +175,6 @@ def test_random_killers_count_like_python(
         assert check(rules, cells, limit) >= 1
 
 
-@cache
-def all_4x4() -> tuple[tuple[int, ...], ...]:
-    """Every complete 4×4 grid (288), from the plain rules."""
-    perms = list(itertools.permutations(range(1, 5)))
-    out = []
-    for rows in itertools.product(perms, repeat=4):
-        cells = [d for row in rows for d in row]
-        cols = all(len({cells[r * 4 + c] for r in range(4)}) == 4 for c in range(4))
-        boxes = all(
-            len({cells[(r + i) * 4 + c + j] for i in range(2) for j in range(2)}) == 4
-            for r in (0, 2)
-            for c in (0, 2)
-        )
-        if cols and boxes:
-            out.append(tuple(cells))
-    return tuple(out)
-
-
 @settings(max_examples=200, deadline=None)
 @given(
     rng=st.randoms(use_true_random=False),
@@ -346,6 +327,10 @@ def test_bad_cages_are_refused_naming_them(cages: object, error: type, match: st
 def test_an_old_build_sends_killers_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = parse_solo(SOLO_KILLERS[0]).rules
     monkeypatch.setattr(native, "_KILLER", False)
-    monkeypatch.setattr(registry, "_CHOSEN", {})  # the choices kept are for this build
-    assert backend_for(rules).name == "python"
-    assert backend_for(Rules.make(9, ["x"])).name == "native"
+    registry.forget_choices()  # the choices kept are for this build
+    try:
+        assert backend_for(rules).name == "python"
+        assert backend_for(Rules.make(9, ["x"])).name == "native"
+    finally:
+        monkeypatch.undo()
+        registry.forget_choices()

@@ -194,9 +194,9 @@ class ClassicOnly:
 @pytest.fixture
 def classic_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setitem(registry._REGISTRY, ClassicOnly.name, ClassicOnly())
-    registry._CHOSEN.clear()
+    registry.forget_choices()
     yield
-    registry._CHOSEN.clear()
+    registry.forget_choices()
 
 
 def test_a_backend_that_solves_classic_only_is_skipped_for_variants(

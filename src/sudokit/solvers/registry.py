@@ -108,6 +108,12 @@ _CHOSEN_UNDER: list[Any] = [None]
 def register(backend: Backend) -> None:
     """Add (or replace) a backend by name."""
     _REGISTRY[backend.name] = backend
+    forget_choices()
+
+
+def forget_choices() -> None:
+    """Drop every backend choice kept (a backend's abilities changed: a registration, or a
+    test standing in for another build of the C core)."""
     _CHOSEN.clear()
     _GENERATION[0] += 1
 
