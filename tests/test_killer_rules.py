@@ -228,3 +228,27 @@ def test_classic_rules_are_unchanged_by_cages() -> None:
         assert Shape.of(n).rules.cages == () and not Shape.of(n).rules.killer
         assert Shape.of(n).rules.cage_of == (-1,) * n * n
         assert BOX_SHAPES[n] == BOXES[n]
+
+
+@given(killer_rules(), st.randoms(use_true_random=False))
+def test_grid_candidates_leave_out_the_digits_of_cage_mates(
+    case: tuple[Rules, list[int]], rnd: random.Random
+) -> None:
+    """A digit in a cage is no candidate for the cage's other cells (the game's
+    auto-notes come from here)."""
+    from sudokit.grid import Grid
+
+    rules, solution = case
+    n = rules.n
+    cells = [d if rnd.random() < 0.4 else 0 for d in solution]
+    grid = Grid(rules, cells)
+    for cell, mask in enumerate(grid.candidates()):
+        if cells[cell]:
+            assert mask == 0
+            continue
+        taken = {cells[p] for p in rules.peers[cell] if cells[p]}
+        for cage in rules.cages:
+            if cell in cage.cells:
+                assert taken >= {cells[p] for p in cage.cells if cells[p]}
+        want = sum(1 << (d - 1) for d in range(1, n + 1) if d not in taken)
+        assert mask == want, (cell, rules.code)

@@ -341,6 +341,13 @@ class Grid:
                 bit = 1 << (v - 1)
                 for u in unit_of[cell]:
                     used[u] |= bit
+        # a cage is no unit, but its digits never repeat: its placed digits count too
+        in_cage = [0] * len(rules.cages)
+        cage_of = rules.cage_of
+        if rules.cages:
+            for cell, v in enumerate(cells):
+                if v and cage_of[cell] >= 0:
+                    in_cage[cage_of[cell]] |= 1 << (v - 1)
         full = rules.all_mask
         extra, near = rules.extra_peers, rules.neighbours
         out = []
@@ -348,7 +355,7 @@ class Grid:
             if v:
                 out.append(0)
                 continue
-            taken = 0
+            taken = in_cage[cage_of[cell]] if rules.cages and cage_of[cell] >= 0 else 0
             for u in unit_of[cell]:
                 taken |= used[u]
             for p in extra[cell]:
