@@ -661,7 +661,7 @@ def test_forcing_search_in_c_is_the_python_search(state: object, kinds: tuple[st
 def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: object) -> None:
     # The nets skip the level-1 patterns and the chain search when the core says none
     # would find anything: it must never say so when one would.
-    from sudokit.logic.techniques import chains
+    from sudokit.logic.techniques import chains, nets
     from sudokit.logic.techniques import fish as fish_mod
     from sudokit.logic.techniques.nets import _LEVEL1
 
@@ -673,6 +673,18 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
         assert core.chain_any(g, cands, most) == (found is not None)
+        # The chain itself, the one the Python search picks (the nets build their step
+        # from it): its nodes, start to end.
+        nodes = core.chain_find(g, cands, most)
+        if found is None:
+            assert nodes is None
+        else:
+            assert nodes is not None and len(nodes) == len(found.links) + 1
+            assert [(k % len(cands), k // len(cands)) for k in nodes] == [
+                (link.cells_from[0], link.digit_from) for link in found.links
+            ] + [(found.links[-1].cells_to[0], found.links[-1].digit_to)]
+            if most == 16:
+                assert nets._short_aic(state) == found  # type: ignore[arg-type]
     for size in (2, 3, 4):
         fish = fish_mod._finned_pass(state, size)  # type: ignore[arg-type]
         assert core.finned_any(g, cands, size) == (fish != (None, None))
@@ -743,6 +755,9 @@ def test_forcing_search_checks_its_input() -> None:
         core.chain_any(geo(4), [0] * 16, 1)
     assert core.basic_any(geo(4), [0] * 16) is False
     assert core.chain_any(geo(4), [0] * 16, 16) is False
+    with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
+        core.chain_find(geo(4), [0] * 16, 1001)
+    assert core.chain_find(geo(4), [0] * 16, 16) is None
     with pytest.raises(ValueError, match="size must be 2 to 4, got 5"):
         core.finned_any(geo(9), [0] * 81, 5)
     assert core.finned_any(geo(9), [0] * 81, 2) is False

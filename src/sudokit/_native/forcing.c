@@ -542,6 +542,131 @@ int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes)
     return found;
 }
 
+/* --- the chain itself, as sudokit's search picks it ----------------------------------- */
+
+#define CELLW ((GN_MAXCELLS + 63) / 64)
+
+typedef struct {
+    Links L;
+    uint64_t on[MAXW], off[MAXW];
+    uint16_t par_on[MAXC], par_off[MAXC]; /* valid where on / off is set */
+    uint32_t layer[2][MAXC];
+    uint64_t peer[GN_MAXCELLS][CELLW]; /* each cell's peers as a set: walked in ascending order */
+} Find;
+
+/* walk_from again, with each node's parent kept and the peers taken in ascending cell
+ * order, as chains._walk does: the number of nodes of the chain found (its end in *end),
+ * or 0. */
+static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsigned s,
+                          unsigned limit, unsigned *end)
+{
+    const unsigned n = G->n, words = (G->ncells * n + 63) / 64, cw = (G->ncells + 63) / 64;
+    unsigned nf = 1, depth = 1, i, j, w;
+    memset(W->on, 0, words * sizeof *W->on);
+    memset(W->off, 0, words * sizeof *W->off);
+    SET(W->off, s);
+    W->layer[0][0] = s;
+    while (nf && depth < limit) {
+        unsigned non = 0;
+        for (i = 0; i < nf; i++) {
+            const unsigned x = W->layer[0][i];
+            for (j = 0; j < W->L.nstrong[x]; j++) {
+                const unsigned y = W->L.strong[x][j];
+                if (!TEST(W->on, y)) {
+                    SET(W->on, y);
+                    W->par_on[y] = (uint16_t)x;
+                    W->layer[1][non++] = y;
+                }
+            }
+        }
+        depth++;
+        for (i = 0; i < non; i++)
+            if (proves(G, cands, s, W->layer[1][i])) {
+                *end = W->layer[1][i];
+                return depth;
+            }
+        if (depth + 1 >= limit)
+            break;
+        nf = 0;
+        for (i = 0; i < non; i++) {
+            const unsigned y = W->layer[1][i], c = y / n, d = y % n;
+            unsigned m = cands[c] & ~(1u << d);
+            for (w = 0; w < cw; w++) {
+                uint64_t x = W->peer[c][w];
+                for (; x; x &= x - 1) {
+                    const unsigned p = w * 64 + (unsigned)GN_CTZ64(x), k = p * n + d;
+                    if ((cands[p] >> d & 1u) && !TEST(W->off, k)) {
+                        SET(W->off, k);
+                        if (W->L.nstrong[k]) {
+                            W->par_off[k] = (uint16_t)y;
+                            W->layer[0][nf++] = k;
+                        }
+                    }
+                }
+            }
+            for (; m; m &= m - 1) {
+                const unsigned k = c * n + FC_CTZ(m);
+                if (W->L.nstrong[k] && !TEST(W->off, k)) {
+                    SET(W->off, k);
+                    W->par_off[k] = (uint16_t)y;
+                    W->layer[0][nf++] = k;
+                }
+            }
+        }
+        depth++;
+    }
+    return 0;
+}
+
+int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned *nodes)
+{
+    Find *W;
+    unsigned c, d, i, best = 0, limit = (unsigned)max_nodes + 1;
+    const unsigned n = G ? G->n : 0;
+    if (!G || !G->classic)
+        return 0;
+    W = malloc(sizeof *W);
+    if (!W)
+        return -1;
+    strong_links(&W->L, G, cands);
+    memset(W->peer, 0, G->ncells * sizeof W->peer[0]);
+    for (c = 0; c < G->ncells; c++)
+        for (i = 0; i < GN_NPEERS(G, c); i++) {
+            const unsigned p = GN_PEERS(G, c)[i];
+            W->peer[c][p >> 6] |= (uint64_t)1 << (p & 63);
+        }
+    /* Starts in the order of the Python keys (digit, then cell); each walk after a chain
+     * is found is cut at its length, and only a shorter one replaces it. */
+    for (d = 0; d < n; d++)
+        for (c = 0; c < G->ncells; c++) {
+            const unsigned s = c * n + d;
+            unsigned end, len, at, node;
+            int on = 0;
+            if (!W->L.nstrong[s] || !(len = find_from(W, G, cands, s, limit, &end)))
+                continue;
+            if (best && len >= best)
+                continue;
+            best = len;
+            limit = len;
+            /* From the end (true) back to the start (false), parents alternating. */
+            at = len;
+            nodes[--at] = end;
+            node = W->par_on[end];
+            while (at) {
+                nodes[--at] = node;
+                if (!on && node == s)
+                    break;
+                node = on ? W->par_on[node] : W->par_off[node];
+                on = !on;
+            }
+            if (limit <= 4)
+                goto done;
+        }
+done:
+    free(W);
+    return (int)best;
+}
+
 /* --- finned and sashimi fish: is there one? ----------------------------------------- */
 
 typedef struct {

@@ -50,6 +50,14 @@ int fc_basic_any(const GnGeo *G, const uint16_t *cands);
 int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes);
 
 /*
+ * The chain that search picks (the shortest; of those, the first by start, digit then
+ * cell, as chains._search walks them): its number of nodes, 0 when there is none, -1 when
+ * out of memory; its nodes in `nodes` (at least max_nodes of them), from the start
+ * (false) to the end (true), as candidates k = cell * n + (digit - 1).
+ */
+int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned *nodes);
+
+/*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;
  * fish.py, _finned_pass) finds one in `cands`. The engine asks for them at every step
  * past the basic patterns, and nearly always there is none.

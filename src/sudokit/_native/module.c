@@ -706,6 +706,45 @@ static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(found);
 }
 
+PyDoc_STRVAR(chain_find_doc,
+"chain_find(geometry, cands, max_nodes, /) -> tuple[int, ...] | None\n\n"
+"The chain the logic engine's search for an alternating inference chain without grouped\n"
+"nodes, of at most max_nodes nodes, picks in these candidate masks (classic rules): its\n"
+"nodes from the start (false) to the end (true), each digit * n * n + cell; None when\n"
+"there is none.");
+
+static PyObject *chain_find(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    unsigned nodes[1001];
+    const GnGeo *G;
+    PyObject *out;
+    long most;
+    int count, i;
+    (void)self;
+    if (!(G = read_logic_args(args, nargs,
+                              "chain_find() takes exactly 3 arguments (geometry, cands, max_nodes)",
+                              cands, &most, 2, 1000, "max_nodes must be 2 to 1000, got %ld")))
+        return NULL;
+    count = fc_chain_find(G, cands, (int)most, nodes);
+    if (count < 0)
+        return PyErr_NoMemory();
+    if (count == 0)
+        Py_RETURN_NONE;
+    if (!(out = PyTuple_New(count)))
+        return NULL;
+    for (i = 0; i < count; i++) {
+        const unsigned cell = nodes[i] / G->n, digit = nodes[i] % G->n + 1;
+        PyObject *v = PyLong_FromUnsignedLong(digit * G->ncells + cell);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(finned_any_doc,
 "finned_any(geometry, cands, size, /) -> bool\n\n"
 "Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
@@ -990,6 +1029,7 @@ static PyMethodDef methods[] = {
      forcing_search_doc},
     {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
     {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
+    {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {"geometry", (PyCFunction)(void (*)(void))geometry, METH_FASTCALL, geometry_doc},

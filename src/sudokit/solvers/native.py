@@ -92,6 +92,10 @@ class _Core(Protocol):
 
     def chain_any(self, geometry: object, cands: Sequence[int], max_nodes: int, /) -> bool: ...
 
+    def chain_find(
+        self, geometry: object, cands: Sequence[int], max_nodes: int, /
+    ) -> tuple[int, ...] | None: ...
+
     def finned_any(self, geometry: object, cands: Sequence[int], size: int, /) -> bool: ...
 
 

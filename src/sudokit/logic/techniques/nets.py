@@ -245,11 +245,33 @@ def _chain(st: State) -> tuple[Step, int] | None:
     if key in found:
         step = found[key]
     else:
-        step = chains.short_aic(st)
+        step = _short_aic(st)
         if len(found) >= _CHAINS_SIZE:
             found.clear()
         found[key] = step
     return None if step is None else (step, len(step.links) + 1)
+
+
+def _short_aic(st: State) -> Step | None:
+    """``chains.short_aic``: the C core, when built, finds the very chain the Python
+    search picks (the nets ask at most of their stalls, and building the chain in Python
+    was most of a level-2 net's time); only its step is made here."""
+    core = native._core if st.rules.classic else None  # the core knows boxes only
+    if core is None:
+        return chains.short_aic(st)
+    nodes = core.chain_find(native.geometry(st.shape.rules), st.cands, 16)
+    if nodes is None:
+        return None
+    t = st.tables
+    g = chains.Graph(
+        "plain", t.ncells, (t.n + 1) * t.ncells, {}, [], [], {}, t.all_cells, [], t.peer_bits
+    )
+    start, end = nodes[0], nodes[-1]
+    if start == end:
+        found = chains.Found(list(nodes), ((end % t.ncells, end // t.ncells),), ())
+    else:
+        found = chains.Found(list(nodes), (), chains._elims(st, g, start, end))
+    return chains._to_step(st, g, found, "aic")
 
 
 _LEVEL1: tuple[Rule, ...] = tuple(
