@@ -402,7 +402,7 @@ def test_every_write_format_reads_back_the_puzzle(grid: Grid) -> None:
 
 
 def _reader(fmt: str) -> str | None:
-    links = {"sudokuwiki", "sudokuexchange", "fpuzzles-link", "sudokupad"}
+    links = {"sudokuwiki", "sudokuexchange", "fpuzzles-link", "sudokupad", "sudokupad-scl"}
     return "link" if fmt in links else {"pretty": "line"}.get(fmt, fmt)
 
 

@@ -409,7 +409,7 @@ def test_links_survive_a_plus_read_as_a_space() -> None:
     ("link", "message"),
     [
         ("https://sudokupad.app/4FN8RN9LfN", "SudokuPad short link"),
-        ("https://sudokupad.app/sclN4Ig", "SudokuPad's own puzzle format"),
+        ("https://sudokupad.app/sclN4Ig", "damaged"),
         ("https://f-puzzles.com/?id=abc", "f-puzzles short link"),
         ("https://f-puzzles.com/?load=N4Ig!", "damaged"),
     ],

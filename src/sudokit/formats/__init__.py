@@ -12,14 +12,15 @@
   a :class:`Position`; :func:`read_puzzles` and :func:`parse` read them too;
 - the formats that carry a puzzle's rules: Simon Tatham's Solo game IDs (:mod:`.solo`),
   f-puzzles JSON and the f-puzzles and SudokuPad links (:mod:`.fpuzzles`, over the
-  lz-string codec in :mod:`.lzstring`); a line or JSON record of a variant puzzle carries
+  lz-string codec in :mod:`.lzstring`), SudokuPad's own ``scl``/``ctc`` format and its
+  compact JSON (:mod:`.sudokupad`); a line or JSON record of a variant puzzle carries
   its rules' code (``9+x:1.4...``, :func:`format_rules_line`), and a picture under a
   ``rules: X (9+x)`` first line (what ``sudokit show`` prints) is read under them
   (:func:`format_shown`, :func:`parse_shown`).
 
 The modules, each importing only those before it: ``text`` (plain text of one grid),
 ``position`` (``Position``, ``Record``, format names), ``lzstring``, ``solo``,
-``fpuzzles``, ``exchange`` (``.sdk``, ``.sdm``,
+``sudokupad_zip``, ``sudokupad``, ``fpuzzles``, ``exchange`` (``.sdk``, ``.sdm``,
 ``.ss``, HoDoKu lines), ``marks`` (pencil marks, links, JSON Lines, CSV), ``sniffing`` (which
 format a text is in; writing any format), ``reading`` (``parse``, ``read_puzzles``).
 """
@@ -76,6 +77,12 @@ if TYPE_CHECKING:
     )
     from .sniffing import format_of_name, format_position, parse_position, sniff
     from .solo import format_solo, parse_solo
+    from .sudokupad import (
+        format_sudokupad,
+        format_sudokupad_scl_link,
+        parse_sudokupad,
+        parse_sudokupad_payload,
+    )
 
 #: Names imported on first use: the exchange formats (and json, urllib) are most of the
 #: package's import time, and a plain line or picture never needs them.
@@ -108,6 +115,15 @@ _LAZY = {
     ),
     **dict.fromkeys(("format_of_name", "format_position", "parse_position", "sniff"), "sniffing"),
     **dict.fromkeys(("format_solo", "parse_solo"), "solo"),
+    **dict.fromkeys(
+        (
+            "format_sudokupad",
+            "format_sudokupad_scl_link",
+            "parse_sudokupad",
+            "parse_sudokupad_payload",
+        ),
+        "sudokupad",
+    ),
     **dict.fromkeys(
         (
             "format_fpuzzles",
@@ -155,7 +171,9 @@ __all__ = [
     "format_solo",
     "format_ss",
     "format_sudokuexchange",
+    "format_sudokupad",
     "format_sudokupad_link",
+    "format_sudokupad_scl_link",
     "format_sudokuwiki",
     "parse",
     "parse_fpuzzles",
@@ -172,6 +190,8 @@ __all__ = [
     "parse_shown",
     "parse_solo",
     "parse_ss",
+    "parse_sudokupad",
+    "parse_sudokupad_payload",
     "read_puzzles",
     "sniff",
 ]

@@ -10,7 +10,8 @@ constraints (``extraregion``, ``killercage``, ``thermometer``, ``arrow``…); ``
 and a number as its ``value`` (as SudokuPad writes killer cages) is read as one too. Links
 carry it through lz-string's base-64 form:
 ``https://f-puzzles.com/?load=<payload>`` and ``https://sudokupad.app/fpuzzles<payload>``
-(also ``?puzzleid=fpuzzles<payload>``).
+(also ``?puzzleid=fpuzzles<payload>``). SudokuPad links in its own format
+(``https://sudokupad.app/scl<payload>``, ``ctc<payload>``) are handed to :mod:`.sudokupad`.
 
 A rule sudokit does not play (a thermometer, an arrow, a lone diagonal…) is
 refused with :class:`~sudokit.errors.UnsupportedPuzzleError`, never dropped: the puzzle would
@@ -31,6 +32,7 @@ from ..geometry import SIZES, Cage, Rules
 from ..grid import Grid
 from .lzstring import LZStringError, compress_to_base64, decompress_from_base64
 from .position import Position, as_position
+from .sudokupad import parse_sudokupad_payload
 from .text import _check_duplicates
 
 FPUZZLES_LINK = "https://f-puzzles.com/?load="
@@ -464,7 +466,8 @@ def _host(url: str) -> str | None:
 
 
 def parse_fpuzzles_link(url: str, *, check: bool = True) -> Position:
-    """The puzzle of an f-puzzles (``?load=``) or SudokuPad (``/fpuzzles…``) link."""
+    """The puzzle of an f-puzzles (``?load=``) or SudokuPad (``/fpuzzles…``, ``/scl…``,
+    ``/ctc…``) link."""
     stripped = url.strip()
     parts = urlsplit(stripped if "://" in stripped else "https://" + stripped)
     host = (parts.hostname or "").lower()
@@ -481,22 +484,26 @@ def parse_fpuzzles_link(url: str, *, check: bool = True) -> Position:
     else:
         data = _query_value(raw_query, "puzzleid")
         if data is None:
+            data = _query_value(raw_query, "puzzle")
+        if data is None:
             data = parts.path.lstrip("/").removeprefix("sudoku/")
         data = unquote(data)
         if not data:
             raise ParseError("no puzzle in the SudokuPad link")
-        if not data.startswith("fpuzzles"):
-            for prefix in ("scl", "ctc", "classic", "scf"):
+        if data.startswith(("scl", "ctc")):  # SudokuPad's own format
+            return parse_sudokupad_payload(data, check=check)
+        if not data.startswith("fpuz"):
+            for prefix in ("classic", "scf"):
                 if data.startswith(prefix):
                     raise UnsupportedPuzzleError(
-                        f"SudokuPad's own puzzle format ({prefix}...) is not supported; "
-                        "use an f-puzzles link (https://sudokupad.app/fpuzzles...)"
+                        f"SudokuPad's {prefix} puzzle format ({prefix}...) is not supported; "
+                        "use a link with scl... or fpuzzles..."
                     )
             raise ParseError(
                 "a SudokuPad short link needs SudokuPad's server; use a link that holds the "
-                "puzzle (https://sudokupad.app/fpuzzles...)"
+                "puzzle (https://sudokupad.app/scl... or https://sudokupad.app/fpuzzles...)"
             )
-        payload = data.removeprefix("fpuzzles")
+        payload = data.removeprefix("fpuzzles").removeprefix("fpuz")
     payload = unquote(payload).replace(" ", "+")  # '+' read as a space on the way
     try:
         text = decompress_from_base64(payload)

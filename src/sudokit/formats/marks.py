@@ -23,6 +23,7 @@ from .position import (
     _only_9x9,
     as_position,
 )
+from .sudokupad import parse_sudokupad
 from .text import (
     _ALLOWED,
     _VALUE,
@@ -215,7 +216,7 @@ def looks_like_link(stripped: str) -> bool:
 
 def parse_link(url: str, *, check: bool = True) -> Grid:
     """The puzzle of a SudokuWiki (``?bd=``), SudokuExchange (``?s=``), f-puzzles
-    (``?load=``) or SudokuPad (``/fpuzzles...``) link."""
+    (``?load=``) or SudokuPad (``/fpuzzles...``, ``/scl...``, ``/ctc...``) link."""
     return parse_link_position(url, check=check).givens
 
 
@@ -298,6 +299,8 @@ def _json_position(text: str, check: bool, fpuzzles: bool = False) -> Position:
     value = _json_value(text, "not JSON")
     if isinstance(value, dict) and (fpuzzles or ("grid" in value and "puzzle" not in value)):
         return parse_fpuzzles(value, check=check)
+    if isinstance(value, dict) and isinstance(value.get("cells"), list) and "puzzle" not in value:
+        return parse_sudokupad(value, check=check)  # SudokuPad's own JSON
     if not isinstance(value, dict) or not isinstance(value.get("puzzle"), str):
         raise ParseError(
             'expected an object with a "puzzle" string (or an f-puzzles object with "grid")'

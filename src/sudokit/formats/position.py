@@ -46,11 +46,22 @@ WRITE_FORMATS = (
     "fpuzzles",
     "fpuzzles-link",
     "sudokupad",
+    "sudokupad-scl",
 )
 #: Formats that carry a puzzle's rules (X, jigsaw regions...); the others hold classic
 #: puzzles only, and refuse to write any other.
 RULES_FORMATS = frozenset(
-    {"line", "pretty", "csv", "json", "solo", "fpuzzles", "fpuzzles-link", "sudokupad"}
+    {
+        "line",
+        "pretty",
+        "csv",
+        "json",
+        "solo",
+        "fpuzzles",
+        "fpuzzles-link",
+        "sudokupad",
+        "sudokupad-scl",
+    }
 )
 #: Formats that hold exactly one puzzle per file.
 SINGLE_PUZZLE_FORMATS = frozenset({"sdk", "ss"})

@@ -99,6 +99,10 @@ def format_position(puzzle: Grid | Position, to: str) -> str:
             "sudokupad": format_sudokupad_link,
         }[to]
         return writer(position)
+    if to == "sudokupad-scl":
+        from .sudokupad import format_sudokupad_scl_link
+
+        return format_sudokupad_scl_link(position)
     raise ValueError(f"unknown format {to!r} (choose from {', '.join(WRITE_FORMATS)})")
 
 
