@@ -144,7 +144,8 @@ def convert_cmd(
 
     Reads lines, pictures, SadMan .sdk/.sdm, Simple Sudoku .ss, HoDoKu library lines,
     pencil-mark grids, SudokuWiki and SudokuExchange links, JSON Lines and CSV, Solo game
-    IDs, f-puzzles JSON and f-puzzles and SudokuPad links; writes any of the --to formats.
+    IDs, f-puzzles JSON and f-puzzles and SudokuPad links (fpuzzles..., and SudokuPad's own
+    scl... and ctc...); writes any of the --to formats.
     sdk and ss hold one puzzle; sdm, ss, sdk, hodoku and the SudokuWiki and SudokuExchange
     links are 9×9 only. What a format carries besides the givens (placed digits,
     candidates, metadata) goes along where the target holds it too.
@@ -152,7 +153,8 @@ def convert_cmd(
     A puzzle's rules (X, jigsaw regions, windoku, anti-knight, anti-king,
     non-consecutive) go along too: line and json write them (9+x:...), pretty in its
     first line (rules: X (9+x)), solo writes
-    classic, X and jigsaw, fpuzzles, fpuzzles-link and sudokupad write them all; the
+    classic, X and jigsaw, fpuzzles, fpuzzles-link, sudokupad and sudokupad-scl
+    (SudokuPad's own format) write them all; the
     other formats hold classic puzzles only and refuse a variant. A rule sudokit does
     not play (killer cages, thermometers, arrows...) is refused, never dropped. --variant
     or --rules reads plain digits under variant rules (sudokit convert --variant x -f
