@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -735,6 +736,43 @@ def test_finned_fish_through_the_techniques_match_the_python_finder(n: int) -> N
     assert seen >= 4
 
 
+@settings(max_examples=80, deadline=None)
+@given(candidate_states(), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_nets_followed_in_c_are_the_python_nets(state: Any, level: int, rnd: random.Random) -> None:
+    # A net the core follows reaches the same nodes in the same order with the same
+    # parents (its why, read back from the records), the same techniques' findings and
+    # the same contradiction as the pure-Python net, from scratch and from the net one
+    # level down.
+    from sudokit.logic.candidates import cells_of
+    from sudokit.logic.techniques import nets
+
+    core = native_mod._core
+    assert core is not None
+    ncells = state.tables.ncells
+    starts = [
+        sign * (d * ncells + c + 1)
+        for c in cells_of(state.empty)
+        for d in state.shape.digits_of_mask[state.cands[c]]
+        for sign in (1, -1)
+    ]
+    for start in rnd.sample(starts, min(6, len(starts))):
+        below: tuple[Any, Any] = (None, None)
+        for lv in range(level + 1):
+            try:
+                state.memo.clear()
+                ours = nets._propagate_core(core, state, start, lv, below[0])
+                state.memo.clear()
+                theirs = nets._propagate_python(state, start, lv, below[1])
+            except IndexError:  # a pattern with no removal under it (not a net's stall)
+                break
+            assert (ours.on, ours.off) == (theirs.on, theirs.off)
+            assert list(ours.why.items()) == list(theirs.why.items())
+            assert (ours.rules, ours.contradiction) == (theirs.rules, theirs.contradiction)
+            if ours.packed is not None:
+                assert ours.packed == (nets._pack(ours.on, ncells), nets._pack(ours.off, ncells))
+            below = (ours, theirs) if rnd.random() < 0.7 else (None, None)
+
+
 def test_forcing_search_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None
@@ -758,6 +796,20 @@ def test_forcing_search_checks_its_input() -> None:
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1001)
     assert core.chain_find(geo(4), [0] * 16, 16) is None
+    with pytest.raises(ValueError, match="on: expected 5 cell sets"):
+        core.net_run(geo(4), [0] * 16, [0] * 4, [0] * 5, [], False)
+    with pytest.raises(ValueError, match="off: not a set of 16 cells"):
+        core.net_run(geo(4), [0] * 16, [0] * 5, [0, 1 << 16, 0, 0, 0], [], False)
+    with pytest.raises(ValueError, match="queue: node 5 is not one the net reached"):
+        core.net_run(geo(4), [15] * 16, [0] * 5, [0] * 5, [5], False)
+    # r1c1 is 1 in a grid of all candidates: its row, column and box lose the 1.
+    on, off, _, _, records, broken, cands, _ = core.net_run(
+        geo(4), [15] * 16, [0, 1, 0, 0, 0], [0] * 5, [17], True
+    )
+    assert broken is None and on == [0, 1, 0, 0, 0]
+    assert off == [0, sum(1 << c for c in (1, 2, 3, 4, 5, 8, 12)), 1, 1, 1]
+    assert cands is not None and cands[0] == 1 and cands[1] == 14 and cands[15] == 15
+    assert len(records) == 12 * (3 + 7)  # the cell's other digits, then the peers
     with pytest.raises(ValueError, match="size must be 2 to 4, got 5"):
         core.finned_any(geo(9), [0] * 81, 5)
     assert core.finned_any(geo(9), [0] * 81, 2) is False

@@ -667,6 +667,175 @@ done:
     return (int)best;
 }
 
+/* --- forcing nets: links and singles, as nets.propagate follows them ----------------- */
+
+#define NET_LINK (-1) /* reasons, as nets_graph has them (a unit is its number) */
+#define NET_CELL (-2)
+
+typedef struct {
+    uint64_t peer[GN_MAXCELLS][4];
+    uint64_t unit[GN_MAXUNITS][4];
+    uint8_t nunits[GN_MAXCELLS], units[GN_MAXCELLS][GN_MAXUNITS];
+} NetTables;
+
+#define CTEST(set, c) ((set)[(c) >> 6] >> ((c)&63) & 1u)
+#define CSET(set, c) ((set)[(c) >> 6] |= (uint64_t)1 << ((c)&63))
+#define CCLR(set, c) ((set)[(c) >> 6] &= ~((uint64_t)1 << ((c)&63)))
+
+static void net_record(FcNet *N, int node, int parent, int reason)
+{
+    int32_t *r = N->rec + 3 * (size_t)N->nrec++;
+    r[0] = node;
+    r[1] = parent;
+    r[2] = reason;
+}
+
+/* The highest set bit of x (x != 0). */
+static unsigned net_high(uint64_t x)
+{
+    unsigned b = 0;
+    while (x >>= 1)
+        b++;
+    return b;
+}
+
+static int net_break(FcNet *N, int a, int b)
+{
+    N->broken = 1;
+    N->a = a;
+    N->b = b;
+    return 1;
+}
+
+/* nets.propagate's set_on: 1 when the net breaks. */
+static int net_on(FcNet *N, unsigned c, unsigned d, int parent, int reason)
+{
+    const int node = (int)(d * N->ncells + c + 1);
+    if (CTEST(N->on[d], c))
+        return 0;
+    net_record(N, node, parent, reason);
+    if (CTEST(N->off[d], c))
+        return net_break(N, node, -node);
+    CSET(N->on[d], c);
+    N->queue[N->tail++] = node;
+    return 0;
+}
+
+int fc_net_run(const GnGeo *G, FcNet *N)
+{
+    NetTables *T;
+    const unsigned n = N->n, nc = N->ncells, w = N->words;
+    unsigned c, u, i, j;
+    if (N->broken || N->head == N->tail)
+        return N->broken;
+    T = malloc(sizeof *T);
+    if (!T)
+        return -1;
+    memset(T->peer, 0, nc * sizeof T->peer[0]);
+    memset(T->unit, 0, G->nunits * sizeof T->unit[0]);
+    memset(T->nunits, 0, nc);
+    for (c = 0; c < nc; c++)
+        for (i = 0; i < GN_NPEERS(G, c); i++)
+            CSET(T->peer[c], GN_PEERS(G, c)[i]);
+    for (u = 0; u < G->nunits; u++)
+        for (i = 0; i < n; i++) {
+            c = G->unit[u][i];
+            CSET(T->unit[u], c);
+            T->units[c][T->nunits[c]++] = (uint8_t)u;
+        }
+    while (N->head < N->tail) {
+        const int node = N->queue[N->head++];
+        const unsigned k = (unsigned)(node > 0 ? node : -node) - 1, d = k / nc;
+        const unsigned bit = 1u << (d - 1);
+        c = k % nc;
+        if (node > 0) {
+            /* Its cell-mates and its peers with the digit go. */
+            unsigned m = N->cands[c] & ~bit, any = 0;
+            uint64_t x[4];
+            for (; m; m &= m - 1) {
+                const unsigned d2 = FC_CTZ(m) + 1;
+                const int nd = -(int)(d2 * nc + c + 1);
+                net_record(N, nd, node, NET_LINK);
+                if (CTEST(N->on[d2], c)) {
+                    net_break(N, -nd, nd);
+                    goto done;
+                }
+                CSET(N->off[d2], c);
+                CCLR(N->dcells[d2], c);
+                N->queue[N->tail++] = nd;
+            }
+            N->cands[c] = (uint16_t)bit;
+            for (i = 0; i < w; i++) {
+                x[i] = N->dcells[d][i] & T->peer[c][i];
+                any |= x[i] != 0;
+            }
+            if (!any)
+                continue;
+            for (i = w; i-- > 0;) {
+                const uint64_t clash = x[i] & N->on[d][i];
+                if (clash) { /* the last cell of the clash, as Python's bit_length */
+                    const unsigned cc = i * 64 + net_high(clash);
+                    const int nd = -(int)(d * nc + cc + 1);
+                    net_record(N, nd, node, NET_LINK);
+                    net_break(N, -nd, nd);
+                    goto done;
+                }
+            }
+            for (i = 0; i < w; i++) {
+                uint64_t y = x[i];
+                N->off[d][i] |= y;
+                N->dcells[d][i] &= ~y;
+                for (; y; y &= y - 1) {
+                    const unsigned cc = i * 64 + GN_CTZ64(y);
+                    const int nd = -(int)(d * nc + cc + 1);
+                    N->cands[cc] &= (uint16_t)~bit;
+                    net_record(N, nd, node, NET_LINK);
+                    N->queue[N->tail++] = nd;
+                }
+            }
+            continue;
+        }
+        {
+            /* A false node: its cell's last candidate, the digit's last place in a unit. */
+            const unsigned m = N->cands[c];
+            if (!m) {
+                unsigned dd, held = 0;
+                for (dd = 1; dd <= n; dd++)
+                    held |= (unsigned)CTEST(N->on[dd], c);
+                if (!held) {
+                    net_break(N, node, NET_CELL);
+                    goto done;
+                }
+            } else if (!(m & (m - 1)) && net_on(N, c, FC_CTZ(m) + 1, node, NET_CELL)) {
+                goto done;
+            }
+            for (j = 0; j < T->nunits[c]; j++) {
+                unsigned count = 0, last = 0, held = 0;
+                u = T->units[c][j];
+                for (i = 0; i < w; i++) {
+                    const uint64_t x = N->dcells[d][i] & T->unit[u][i];
+                    held |= (N->on[d][i] & T->unit[u][i]) != 0;
+                    if (x) {
+                        count += x & (x - 1) ? 2 : 1;
+                        last = i * 64 + GN_CTZ64(x);
+                    }
+                }
+                if (!count) {
+                    if (!held) {
+                        net_break(N, node, (int)u);
+                        goto done;
+                    }
+                } else if (count == 1 && net_on(N, last, d, node, (int)u)) {
+                    goto done;
+                }
+            }
+        }
+    }
+done:
+    free(T);
+    return N->broken;
+}
+
 /* --- finned and sashimi fish: is there one? ----------------------------------------- */
 
 typedef struct {

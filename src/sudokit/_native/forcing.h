@@ -58,6 +58,33 @@ int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes);
 int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned *nodes);
 
 /*
+ * A forcing net on its way (nets.propagate): what its assumption made true (`on`) and
+ * false (`off`), per digit 1..n as cell sets of `words` 64-bit words; the candidates left
+ * (`cands`, `dcells`: the position's less `off`); the nodes still to follow, queue[head ..
+ * tail - 1] (node: +(digit * ncells + cell + 1) true, -(...) false); the records of the
+ * nodes reached, (node, parent, reason) each, appended at rec[3 * nrec]; and where it
+ * broke: a, b as nets_graph.Net.contradiction, with broken set.
+ * queue must hold 2 * ncells * n nodes, rec 2 * ncells * n + 1 records.
+ */
+typedef struct {
+    unsigned n, ncells, words;
+    uint16_t cands[GN_MAXCELLS];
+    uint64_t on[GN_MAXN + 1][4], off[GN_MAXN + 1][4], dcells[GN_MAXN + 1][4];
+    int32_t *queue;
+    unsigned head, tail;
+    int32_t *rec;
+    unsigned nrec;
+    int broken, a, b;
+} FcNet;
+
+/*
+ * Follow the queue of N as nets.propagate does (classic rules: G->classic), links and
+ * singles in the same order, recording each node's first parent and reason, until it is
+ * empty or the net breaks. Returns N->broken.
+ */
+int fc_net_run(const GnGeo *G, FcNet *N);
+
+/*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;
  * fish.py, _finned_pass) finds one in `cands`. The engine asks for them at every step
  * past the basic patterns, and nearly always there is none.

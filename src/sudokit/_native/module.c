@@ -745,6 +745,255 @@ static PyObject *chain_find(PyObject *self, PyObject *const *args, Py_ssize_t na
     return out;
 }
 
+#define NR_TEST(set, c) ((set)[(c) >> 6] >> ((c)&63) & 1u)
+#define NR_SET(set, c) ((set)[(c) >> 6] |= (uint64_t)1 << ((c)&63))
+
+/* A cell set (a Python int, bit c for cell c) as `w` 64-bit words: -1 with an exception
+ * when it is no int of at most `cells` bits. */
+static int read_cellset(PyObject *v, uint64_t *out, unsigned w, unsigned cells,
+                        const char *what)
+{
+    unsigned char buf[33];
+    unsigned i, j;
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected an int (a set of cells)", what);
+        return -1;
+    }
+    memset(buf, 0, sizeof buf);
+#if PY_VERSION_HEX >= 0x030D0000
+    {
+        const Py_ssize_t got = PyLong_AsNativeBytes(
+            v, buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                    Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+        if (got < 0 || got > (Py_ssize_t)sizeof buf || buf[32]) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s: not a set of %u cells", what, cells);
+            return -1;
+        }
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, sizeof buf, 1, 0) < 0 || buf[32]) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s: not a set of %u cells", what, cells);
+        return -1;
+    }
+#endif
+    for (i = 0; i < 4; i++) {
+        uint64_t x = 0;
+        for (j = 0; j < 8; j++)
+            x |= (uint64_t)buf[i * 8 + j] << (8 * j);
+        if (i < w)
+            out[i] = x;
+        else if (x) {
+            PyErr_Format(PyExc_ValueError, "%s: not a set of %u cells", what, cells);
+            return -1;
+        }
+    }
+    if (cells < 64 * w && out[w - 1] >> (cells - 64 * (w - 1))) {
+        PyErr_Format(PyExc_ValueError, "%s: not a set of %u cells", what, cells);
+        return -1;
+    }
+    return 0;
+}
+
+/* `nbits` bits of a little-endian bit array as a Python int. */
+static PyObject *bits_to_int(const unsigned char *buf, size_t nbytes)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(buf, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(buf, nbytes, 1, 0);
+#endif
+}
+
+static PyObject *cells_to_int(const uint64_t *x, unsigned w)
+{
+    unsigned char buf[32];
+    unsigned i, j;
+    for (i = 0; i < w; i++)
+        for (j = 0; j < 8; j++)
+            buf[i * 8 + j] = (unsigned char)(x[i] >> (8 * j));
+    return bits_to_int(buf, (size_t)w * 8);
+}
+
+/* The cell sets of digits 1..n (index 0 unused) as a list, and packed into one int, bit
+ * digit * ncells + cell (nets._pack). */
+static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **packed)
+{
+    unsigned char buf[(GN_MAXN + 1) * GN_MAXCELLS / 8 + 1];
+    const size_t nbytes = ((size_t)(N->n + 1) * N->ncells + 7) / 8;
+    PyObject *out = PyList_New((Py_ssize_t)N->n + 1);
+    unsigned d, i;
+    if (!out)
+        return NULL;
+    memset(buf, 0, nbytes);
+    for (d = 0; d <= N->n; d++) {
+        PyObject *v = cells_to_int(sets[d], N->words);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, d, v);
+        for (i = 0; i < N->words; i++) {
+            uint64_t y = sets[d][i];
+            for (; y; y &= y - 1) {
+                const size_t b = (size_t)d * N->ncells + i * 64 + GN_CTZ64(y);
+                buf[b >> 3] |= (unsigned char)(1u << (b & 7));
+            }
+        }
+    }
+    if (!(*packed = bits_to_int(buf, nbytes))) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(net_run_doc,
+"net_run(geometry, cands, on, off, queue, want_cands, /) -> tuple\n\n"
+"Follow a forcing net's links and singles as the logic engine's nets do (classic rules):\n"
+"cands the position's candidate masks; on, off the cell sets (ints) per digit 0..n of what\n"
+"the net made true and false so far (index 0 unused); queue the nodes still to follow\n"
+"(+(digit * n * n + cell + 1) true, the negative false), already in on or off.\n"
+"Returns (on, off, packed on, packed off, records, contradiction, cands, dcells): records\n"
+"the nodes reached, (node, parent, reason) as native int32 triples (reason -1 a link,\n"
+"-2 the cell's last candidate, u >= 0 the last place in unit u); contradiction None or\n"
+"(node, other) as nets_graph.Net has it; cands and dcells (the candidates left, per cell\n"
+"and per digit) when want_cands, else None.");
+
+static PyObject *net_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    FcNet *N;
+    PyObject *seq = NULL, *on = NULL, *off = NULL, *pon = NULL, *poff = NULL, *recs = NULL,
+             *broke = NULL, *cl = NULL, *dl = NULL, *out = NULL;
+    Py_ssize_t i, count;
+    unsigned n, nc, d, c, w;
+    size_t qcap;
+    int want, r;
+    (void)self;
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "net_run() takes exactly 6 arguments (geometry, cands, "
+                                         "on, off, queue, want_cands)");
+        return NULL;
+    }
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    if ((want = PyObject_IsTrue(args[5])) < 0)
+        return NULL;
+    n = G->n;
+    nc = G->ncells;
+    w = (nc + 63) / 64;
+    if (!(seq = PySequence_Fast(args[4], "queue must be a sequence of ints")))
+        return NULL;
+    count = PySequence_Fast_GET_SIZE(seq);
+    qcap = 2 * (size_t)nc * n + (size_t)count;
+    N = calloc(1, sizeof *N);
+    if (N) {
+        N->queue = malloc(qcap * sizeof *N->queue);
+        N->rec = malloc(3 * (qcap + 1) * sizeof *N->rec);
+    }
+    if (!N || !N->queue || !N->rec) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    N->n = n;
+    N->ncells = nc;
+    N->words = w;
+    for (r = 0; r < 2; r++) {
+        PyObject *sets = PySequence_Fast(args[2 + r], "on and off must be sequences of ints");
+        uint64_t (*mine)[4] = r ? N->off : N->on;
+        if (!sets)
+            goto fail;
+        if (PySequence_Fast_GET_SIZE(sets) != (Py_ssize_t)n + 1) {
+            PyErr_Format(PyExc_ValueError, "%s: expected %u cell sets (digits 0 to %u)",
+                         r ? "off" : "on", n + 1, n);
+            Py_DECREF(sets);
+            goto fail;
+        }
+        for (d = 0; d <= n; d++)
+            if (read_cellset(PySequence_Fast_GET_ITEM(sets, d), mine[d], w, nc,
+                           r ? "off" : "on") < 0) {
+                Py_DECREF(sets);
+                goto fail;
+            }
+        Py_DECREF(sets);
+    }
+    for (c = 0; c < nc; c++) {
+        unsigned m = cands[c];
+        for (d = 1; d <= n; d++)
+            if (NR_TEST(N->off[d], c))
+                m &= ~(1u << (d - 1));
+        N->cands[c] = (uint16_t)m;
+        for (; m; m &= m - 1)
+            NR_SET(N->dcells[GN_CTZ(m) + 1], c);
+    }
+    for (i = 0; i < count; i++) {
+        const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        const unsigned long k = (unsigned long)(v < 0 ? -v : v) - 1;
+        if (v == -1 && PyErr_Occurred())
+            goto fail;
+        if (v == 0 || k >= (unsigned long)(n + 1) * nc || k < nc ||
+            !NR_TEST(v > 0 ? N->on[k / nc] : N->off[k / nc], k % nc)) {
+            PyErr_Format(PyExc_ValueError, "queue: node %ld is not one the net reached", v);
+            goto fail;
+        }
+        N->queue[N->tail++] = (int32_t)v;
+    }
+    if (fc_net_run(G, N) < 0) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (!(on = digit_sets(N, N->on, &pon)) || !(off = digit_sets(N, N->off, &poff)))
+        goto fail;
+    if (!(recs = PyBytes_FromStringAndSize((const char *)N->rec,
+                                           (Py_ssize_t)N->nrec * 3 * (Py_ssize_t)sizeof *N->rec)))
+        goto fail;
+    if (N->broken) {
+        if (!(broke = Py_BuildValue("(ii)", N->a, N->b)))
+            goto fail;
+    } else {
+        broke = Py_NewRef(Py_None);
+    }
+    if (want && !N->broken) {
+        if (!(cl = PyList_New(nc)) || !(dl = PyList_New((Py_ssize_t)n + 1)))
+            goto fail;
+        for (c = 0; c < nc; c++) {
+            PyObject *v = PyLong_FromLong(N->cands[c]);
+            if (!v)
+                goto fail;
+            PyList_SET_ITEM(cl, c, v);
+        }
+        for (d = 0; d <= n; d++) {
+            PyObject *v = cells_to_int(N->dcells[d], w);
+            if (!v)
+                goto fail;
+            PyList_SET_ITEM(dl, d, v);
+        }
+    } else {
+        cl = Py_NewRef(Py_None);
+        dl = Py_NewRef(Py_None);
+    }
+    out = PyTuple_Pack(8, on, off, pon, poff, recs, broke, cl, dl);
+fail:
+    Py_XDECREF(seq);
+    Py_XDECREF(on);
+    Py_XDECREF(off);
+    Py_XDECREF(pon);
+    Py_XDECREF(poff);
+    Py_XDECREF(recs);
+    Py_XDECREF(broke);
+    Py_XDECREF(cl);
+    Py_XDECREF(dl);
+    if (N) {
+        free(N->queue);
+        free(N->rec);
+        free(N);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(finned_any_doc,
 "finned_any(geometry, cands, size, /) -> bool\n\n"
 "Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
@@ -1030,6 +1279,7 @@ static PyMethodDef methods[] = {
     {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
     {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
+    {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {"geometry", (PyCFunction)(void (*)(void))geometry, METH_FASTCALL, geometry_doc},

@@ -96,6 +96,26 @@ class _Core(Protocol):
         self, geometry: object, cands: Sequence[int], max_nodes: int, /
     ) -> tuple[int, ...] | None: ...
 
+    def net_run(
+        self,
+        geometry: object,
+        cands: Sequence[int],
+        on: Sequence[int],
+        off: Sequence[int],
+        queue: Sequence[int],
+        want_cands: bool,
+        /,
+    ) -> tuple[
+        list[int],
+        list[int],
+        int,
+        int,
+        bytes,
+        tuple[int, int] | None,
+        list[int] | None,
+        list[int] | None,
+    ]: ...
+
     def finned_any(self, geometry: object, cands: Sequence[int], size: int, /) -> bool: ...
 
 

@@ -28,6 +28,7 @@ Nodes are ints: ``+(k + 1)`` for "candidate k is true", ``-(k + 1)`` for "false"
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -64,7 +65,74 @@ def propagate(st: State, start: int, level: int, below: Net | None = None) -> Ne
 
     ``below``: the same assumption's net one level down, if known: this one starts where
     that one stopped (everything it found holds here too).
+
+    The C core, when built, follows the links and singles (``_native.net_run``: the same
+    nodes in the same order, with the same parents); the level's techniques are asked
+    here, at each stall.
     """
+    core = native._core if st.rules.classic else None  # the core knows boxes only
+    if core is None or (below is not None and below.known is not None and not below.records):
+        return _propagate_python(st, start, level, below)
+    return _propagate_core(core, st, start, level, below)
+
+
+def _propagate_core(
+    core: native._Core, st: State, start: int, level: int, below: Net | None
+) -> Net:
+    ncells = st.tables.ncells
+    n = st.tables.n
+    geo = native.geometry(st.shape.rules)
+    rules: dict[int, tuple[tuple[int, ...], str, int]] = {}
+    queue: list[int] = []
+    new = False
+    if below is not None and below.contradiction is None:
+        on, off = below.on, below.off
+        records = list(below.records)
+        rules = dict(below.rules)
+        new = True
+    else:
+        on, off = [0] * (n + 1), [0] * (n + 1)
+        sd, sc = divmod(abs(start) - 1, ncells)
+        (on if start > 0 else off)[sd] = 1 << sc
+        records = [array("i", (start, 0, LINK)).tobytes()]
+        queue.append(start)
+    while True:
+        on, off, pon, poff, recs, contradiction, cands, dcells = core.net_run(
+            geo, st.cands, on, off, queue, level > 0
+        )
+        packed: tuple[int, int] | None = (pon, poff)
+        if recs:
+            records.append(recs)
+        if contradiction or level == 0:
+            break
+        # Links and singles ran out: let the level's techniques look at what is left.
+        assert cands is not None and dcells is not None
+        found = _advanced(st, cands, dcells, off, level, new)
+        new = False
+        queue = []
+        seeds: list[int] = []
+        for true, c, d, parents, what, cx in found:
+            bit = 1 << c
+            k = d * ncells + c + 1
+            if (on if true else off)[d] & bit:
+                continue
+            node = k if true else -k
+            rules[node] = (parents, what, cx)
+            seeds += (node, parents[0], RULE)
+            packed = None
+            if (off if true else on)[d] & bit:
+                contradiction = (k, -k)
+                break
+            (on if true else off)[d] |= bit
+            queue.append(node)
+        if seeds:
+            records.append(array("i", seeds).tobytes())
+        if contradiction or not queue:
+            break
+    return Net(start, on, off, None, rules, contradiction, packed, tuple(records))
+
+
+def _propagate_python(st: State, start: int, level: int, below: Net | None) -> Net:
     t = st.tables
     n, ncells = t.n, t.ncells
     peer = t.peer_bits

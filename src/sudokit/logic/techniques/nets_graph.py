@@ -30,17 +30,32 @@ class Net:
     parents, the technique's sentence and its own complexity; ``contradiction``: where
     it broke, ``(true node, false node)`` of one candidate, or ``(node, CELL)`` when
     ``node`` left its cell empty, ``(node, u)`` when it left no place in unit ``u``.
+
+    A net the C core followed keeps ``why`` as its ``records`` (native int32 triples
+    ``node, parent, reason``, in the order reached) until it is first read: most nets
+    are only asked what they agree on (``on``, ``off``), never why.
     """
 
     start: int
     on: list[int]
     off: list[int]
-    why: dict[int, tuple[int, int]]
+    known: dict[int, tuple[int, int]] | None  # ``why``, once made
     rules: dict[int, tuple[tuple[int, ...], str, int]]
     contradiction: tuple[int, int] | None
     #: ``on`` and ``off`` packed into one int each (bit ``digit * ncells + cell``), made
     #: when first needed (see :func:`_common`).
     packed: tuple[int, int] | None = None
+    records: tuple[bytes, ...] = ()
+
+    @property
+    def why(self) -> dict[int, tuple[int, int]]:
+        if self.known is None:
+            why: dict[int, tuple[int, int]] = {}
+            for chunk in self.records:
+                r = memoryview(chunk).cast("i")
+                why.update(zip(r[0::3], zip(r[1::3], r[2::3], strict=True), strict=True))
+            self.known = why
+        return self.known
 
 
 def node_of(st: State, cell: int, digit: int, true: bool = True) -> int:
