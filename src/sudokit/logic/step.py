@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..geometry import Shape
 
@@ -32,6 +32,52 @@ class Link:
     strong: bool
 
 
+#: Why one node of a forcing branch follows from the one before it: ``weak`` (a true
+#: candidate's cell-mate or peer is false), ``strong`` (the other of only two: a bivalue
+#: cell or a digit's two places in a unit), ``cell`` (the last candidate left in its cell),
+#: ``unit`` (the last place left for its digit in a unit), ``rule`` (a technique applied
+#: to the candidates left, inside a forcing net).
+Reason = Literal["weak", "strong", "cell", "unit", "rule"]
+
+
+@dataclass(frozen=True, slots=True)
+class Implication:
+    """One link of a forcing branch: ``source`` being true (``source_true``) or false
+    makes ``target`` true or false, for ``reason``.
+
+    ``rests_on``: for ``cell``, ``unit`` and ``rule``, every false candidate the target
+    rests on (``source`` among them: the last to go); ``unit`` the unit of a ``unit``
+    reason; ``rule`` the technique's name for a ``rule`` one.
+    """
+
+    source: Candidate
+    source_true: bool
+    target: Candidate
+    target_true: bool
+    reason: Reason
+    rests_on: tuple[Candidate, ...] = ()
+    unit: int = -1
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One case of a forcing step: the assumption ``start`` is true (``true``) or false,
+    and what follows, link by link.
+
+    ``links`` form a tree from the start: each link's source is the start or the target
+    of a link before it; they lead to every node of ``ends``: the step's conclusions as
+    ``(candidate, true?)`` (the one its rating measures first), or, when ``contradiction``,
+    the nodes that cannot all hold (one candidate both true and false, or every candidate
+    of a cell or every place of a digit in a unit false)."""
+
+    start: Candidate
+    true: bool
+    links: tuple[Implication, ...]
+    ends: tuple[tuple[Candidate, bool], ...]
+    contradiction: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One deduction found by a technique.
@@ -45,6 +91,8 @@ class Step:
       the killer cages the step reads (indices into the rules' cages, the first one to
       look at first); ``sets`` the cell sets the step reasons about as wholes (the
       almost locked sets of an ALS step, in the order its sentence names them);
+      ``branches`` the cases of a forcing chain or net, each with its chain of
+      implications (see :class:`Branch`);
     - ``text``: one plain-English sentence;
     - ``rating``: the step's difficulty on the Sudoku Explainer scale (see
       :mod:`sudokit.logic.grade`).
@@ -63,6 +111,7 @@ class Step:
     rating: float = 0.0
     cages: tuple[int, ...] = ()
     sets: tuple[tuple[int, ...], ...] = ()
+    branches: tuple[Branch, ...] = ()
 
     def to_dict(self, shape: Shape) -> dict[str, Any]:
         """A JSON-ready dict; cells are named ``r3c5`` and digits are ints."""

@@ -156,7 +156,7 @@ def _step_section(
     sets = 0
     for entry in picture.legend:
         swatch = _inline(legend_swatch_svg(entry, picture, index=sets))
-        sets += entry.role == "set"
+        sets += entry.role in ("set", "branch")
         legend.append(f"<li>{swatch}<span>{escape(entry.text)}</span></li>")
     text = step.text
     if text.startswith(step.name + ": "):

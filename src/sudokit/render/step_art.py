@@ -22,6 +22,7 @@ from typing import Literal
 
 from .outline import cage_outline, dashes, outline
 from .palette import DARK_PALETTE, PALETTE, Palette
+from .step_branches import branch_ink
 from .steps import (
     LegendRole,
     LinkPicture,
@@ -303,7 +304,7 @@ def scene(
         for entry in picture.legend:
             lines = wrap(entry.text, text_size, side - swatch - 10, measure)
             out += swatch_prims(entry.role, margin, y, swatch, picture, sets_seen)
-            sets_seen += entry.role == "set"
+            sets_seen += entry.role in ("set", "branch")
             for i, line in enumerate(lines):
                 out.append(
                     Label(
@@ -407,6 +408,9 @@ def board_prims(
             )
         elif role == "eliminated":
             out.append(Disc(cx, cy, radius, fill="elim_fill"))
+        elif role == "clash":
+            r, w = radius * 1.05, max(2.0, cell / 24)
+            out.append(Box(cx - r, cy - r, cx + r, cy + r, stroke="elim_ink", width=w))
         elif role == "placed":
             out.append(
                 Disc(
@@ -600,7 +604,7 @@ def link_prims(picture: StepPicture, x0: float, y0: float, cell: int) -> list[Pr
             )
     for link in picture.links:
         out += _link(picture, link, at, radius, width, cell)
-    return out
+    return out + branch_badges(picture, at, cell)
 
 
 def _link(
@@ -621,7 +625,7 @@ def _link(
     if length < 1e-6:
         return []
     # Bend to the left of the direction, more for long links (they pass other candidates).
-    bend = min(0.18 * length, cell * 0.7) + cell * 0.05
+    bend = min(0.18 * length, cell * 0.7) + cell * (0.05 + 0.1 * max(0, link.branch % 4))
     nx, ny = -dy / length, dx / length
     # Bow towards the board's middle, so that links along an edge stay on the board.
     middle = at((shape.n / 2, shape.n / 2))
@@ -634,7 +638,8 @@ def _link(
     if len(points) < 2:
         return []
     dash = None if link.strong else (cell * 0.1, cell * 0.07)
-    out: list[Prim] = [Poly(tuple(points), "link", width, dash)]
+    ink = branch_ink(link.branch)
+    out: list[Prim] = [Poly(tuple(points), ink, width, dash)]
     # Arrowhead along the curve's last direction.
     (ax, ay), (bx, by) = points[-2], points[-1]
     d = math.hypot(bx - ax, by - ay) or 1.0
@@ -642,7 +647,20 @@ def _link(
     head = max(6.0, cell * 0.13)
     left = (bx - ux * head - uy * head * 0.45, by - uy * head + ux * head * 0.45)
     right = (bx - ux * head + uy * head * 0.45, by - uy * head - ux * head * 0.45)
-    out.append(Poly(((bx, by), left, right), "link", 1, closed=True, fill="link"))
+    out.append(Poly(((bx, by), left, right), ink, 1, closed=True, fill=ink))
+    return out
+
+
+def branch_badges(picture: StepPicture, at: Callable[[Point], Point], cell: int) -> list[Prim]:
+    """Each branch's number in a disc of its ink, beside its assumption's candidate."""
+    if len(picture.branches) < 2:
+        return []
+    r, out = picture.candidate_radius() * cell, []
+    for b in picture.branches:
+        cx, cy = at(picture.candidate_centre(*b.start))
+        x, y, ink = cx - r * 0.95, cy - r * 0.95, branch_ink(b.label - 1)
+        out.append(Disc(x, y, max(6.0, r * 0.62), fill=ink, stroke="board", width=1))
+        out.append(Label(x, y, str(b.label), max(8.0, r * 0.82), "board", bold=True))
     return out
 
 
@@ -738,6 +756,11 @@ def swatch_prims(
         ]
     if role == "group":
         return [Box(*box, stroke="link", width=2, radius=3)]
+    if role == "branch":
+        ink, number = branch_ink(index), Label(cx, cy, str(index + 1), size * 0.42, "board", True)
+        return [Poly(((x, cy), (x + size, cy)), ink, 2.5), Disc(cx, cy, r, ink, "board"), number]
+    if role == "clash":
+        return [Box(cx - r, cy - r, cx + r, cy + r, stroke="elim_ink", width=2)]
     if role == "cage":
         return [
             Poly(

@@ -191,7 +191,7 @@ def draw_step(
         if y - 9.5 * len(lines) < bottom:
             break
         mini = Scene(swatch, swatch, tuple(swatch_prims(entry.role, 0, 0, swatch, picture, sets)))
-        sets += entry.role == "set"
+        sets += entry.role in ("set", "branch")
         draw_scene(c, mini, left, y + 7.5, 1.0, fonts)
         c.setFillColorRGB(*_rgb(colours.text))
         c.setFont(regular, 7.5)

@@ -190,7 +190,7 @@ def step_image(
     from .picture import font, text_width
 
     def measure(text: str, size: float) -> float:
-        return float(text_width(text, round(size)))
+        return float(text_width(text.translate(_PILLOW_TEXT), round(size)))
 
     sc = scene(picture, cell=cell, legend=legend, title=title, measure=measure)
     colours = COLOURS[theme]
@@ -320,4 +320,4 @@ def legend_swatch_svg(
 
 
 #: Characters Pillow's bundled font lacks, and what the PNG writes instead.
-_PILLOW_TEXT = str.maketrans({"–": "-", "—": "-", "×": "x", "→": "->", "…": "..."})
+_PILLOW_TEXT = str.maketrans({"–": "-", "—": "-", "×": "x", "→": "->", "…": "...", "≠": "<>"})

@@ -39,6 +39,7 @@ from typing import Literal
 from ..geometry import Rules, Shape
 from ..grid import Grid
 from ..logic.step import Candidate, Step, cells_text, digits_text, elim_text, join, place_text
+from .step_branches import BranchPicture, branch_legend, branch_links
 
 #: What a cell is in a step (a cell may be several things).
 CellRole = Literal[
@@ -57,8 +58,8 @@ CellRole = Literal[
 #: What a unit is in a step.
 UnitRole = Literal["base", "cover", "focus", "unit"]
 
-#: What a candidate is in a step.
-MarkRole = Literal["pattern", "secondary", "start", "eliminated", "placed"]
+#: What a candidate is in a step (``clash``: where a forcing branch breaks).
+MarkRole = Literal["pattern", "secondary", "start", "eliminated", "placed", "clash"]
 
 #: Roles of the legend's lines (what the swatch beside the words shows).
 LegendRole = Literal[
@@ -79,6 +80,8 @@ LegendRole = Literal[
     "weak",
     "group",
     "cage",
+    "branch",
+    "clash",
 ]
 
 
@@ -104,6 +107,8 @@ class LinkPicture:
     end: Node
     strong: bool
     order: int
+    #: The forcing branch it belongs to (0 first; -1: a chain's, not a branch's).
+    branch: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +167,9 @@ class StepPicture:
 
     ``cells`` holds every cell of the grid in order (``cells[c].cell == c``); ``marks``
     the candidates the step marks, an eliminated or placed candidate last so its role
-    wins; ``links`` the chain in order; ``cages`` indices into ``rules.cages``.
+    wins; ``links`` the chain in order (a forcing step's: branch by branch, each link
+    numbered by its ``branch``); ``branches`` a forcing step's cases; ``cages`` indices
+    into ``rules.cages``.
     """
 
     rules: Rules
@@ -179,6 +186,7 @@ class StepPicture:
     placements: tuple[Candidate, ...] = ()
     cages: tuple[int, ...] = ()
     legend: tuple[LegendLine, ...] = ()
+    branches: tuple[BranchPicture, ...] = ()
 
     @property
     def shape(self) -> Shape:
@@ -367,7 +375,7 @@ def step_picture(
         for c in s.cells:
             add(c, "set")
 
-    # Links in chain order.
+    # Links in chain order (a forcing step's branch by branch).
     links = tuple(
         LinkPicture(
             Node(tuple(k.cells_from), k.digit_from),
@@ -377,6 +385,20 @@ def step_picture(
         )
         for i, k in enumerate(step.links)
     )
+    branches: tuple[BranchPicture, ...] = ()
+    if step.branches:
+        drawn, branches = branch_links(step, shape)
+        links = tuple(
+            LinkPicture(
+                Node((k.source[0],), k.source[1]),
+                Node((k.target[0],), k.target[1]),
+                k.target_true,
+                j,
+                i,
+            )
+            for i, keep in enumerate(drawn)
+            for j, k in enumerate(keep)
+        )
 
     # "Sees both ends": the cells whose eliminations come from seeing a chain's two ends
     # (or a wing's pincers, or both colours).
@@ -410,6 +432,10 @@ def step_picture(
         for node in (link.start, link.end):
             for c in node.cells:
                 marks.setdefault((c, node.digit), "pattern")
+    for b in branches:
+        for cand in b.clash:
+            marks.pop(cand, None)
+            marks[cand] = "clash"
     for cand in step.eliminations:
         marks.pop(cand, None)
         marks[cand] = "eliminated"
@@ -446,6 +472,7 @@ def step_picture(
         tuple(step.eliminations),
         tuple(step.placements),
         tuple(i for i in step.cages if 0 <= i < len(rules.cages)),
+        branches=branches,
     )
     return _with_legend(picture, step)
 
@@ -465,6 +492,8 @@ def _ends(step: Step, links: Sequence[LinkPicture]) -> list[tuple[int, ...]]:
     tid = step.technique
     if tid in ("xyz_wing", "wxyz_wing"):
         return [(c,) for c in step.cells]
+    if step.branches:  # a forcing step's conclusions follow from its branches
+        return []
     if links and not step.placements:
         first, last = links[0].start, links[-1].end
         if first != last and tid != "nice_loop":
@@ -553,13 +582,22 @@ def legend_lines(picture: StepPicture, step: Step | None = None) -> list[LegendL
     first, second = _MARK_WORDS.get(tid, ("the pattern's candidates", "the pattern's other part"))
     if colouring:
         first, second = "one colour", "the other colour"
+    if picture.branches:
+        first = "the candidates the branches go through"
     if "pattern" in roles:
         out.append(LegendLine("pattern", f"Blue discs: {first}."))
     if "secondary" in roles and not fins:
         out.append(LegendLine("secondary", f"Amber squares: {second}."))
-    if "start" in roles:
+    if "start" in roles and picture.branches:
+        cases = "its assumption" if len(picture.branches) == 1 else "one for each case"
+        out.append(LegendLine("start", f"Ring: where each branch starts, {cases}."))
+    elif "start" in roles:
         out.append(LegendLine("start", "Rings: where the chains start, one for each case."))
-    if picture.links:
+    if picture.branches:
+        strong = any(k.strong for k in picture.links)
+        weak = any(not k.strong for k in picture.links)
+        out += [LegendLine(*x) for x in branch_legend(shape, picture.branches, strong, weak)]
+    elif picture.links:
         if any(k.strong for k in picture.links):
             out.append(
                 LegendLine(
@@ -597,6 +635,7 @@ def legend_lines(picture: StepPicture, step: Step | None = None) -> list[LegendL
 __all__ = [
     "CAGED_CANDIDATE_PAD",
     "CANDIDATE_PAD",
+    "BranchPicture",
     "CellPicture",
     "CellRole",
     "CellSet",

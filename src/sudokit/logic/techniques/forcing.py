@@ -18,8 +18,10 @@ from dataclasses import dataclass
 
 from ...solvers import native
 from ..candidates import State, cells_of
+from ..step import Branch as StepBranch
 from ..step import Candidate, Step, digits_set, elim_text, place_text, sym
 from .colouring import length_bonus
+from .forcing_branches import read_branch
 
 # How a node follows from its parent (chains know only links).
 LINK = -1
@@ -365,13 +367,17 @@ def _node(st: State, cand: Candidate, true: bool) -> int:
     return k if true else -k
 
 
-def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
+def _to_step(st: State, f: _Found, tid: str, name: str, draw: bool = True) -> Step:
+    """``draw``: read back the branches, link by link (for a picture; nested steps skip it)."""
     shape = st.shape
     cn = shape.cell_name
+    branches: tuple[StepBranch, ...] = ()
     if f.kind == "contradiction":
         (c, d), b = f.starts[0], f.branches[0]
         assert b.contradiction is not None
         node, other = b.contradiction
+        if draw:
+            branches = (read_branch(st, b.why, (node, other), contradiction=True),)
         path = _path(b, node)
         first = _say_path(st, path)
         # The same candidate came out both true and false.
@@ -388,6 +394,8 @@ def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
         target = _node(st, target_cand, bool(f.placements))
         # Every conclusion, branch by branch (each holds in every branch).
         nodes = conclusion_nodes(st, f.placements, f.eliminations, target)
+        if draw:
+            branches = tuple(read_branch(st, b.why, nodes) for b in f.branches)
         parts = [
             tell_all(
                 [_path(b, x) for x in nodes if x in b.why],
@@ -425,6 +433,7 @@ def _to_step(st: State, f: _Found, tid: str, name: str) -> Step:
         units=(f.unit,) if f.unit >= 0 else (),
         candidates=tuple(f.starts),
         rating=round(base + length_bonus(length), 1),
+        branches=branches,
     )
 
 
@@ -449,6 +458,6 @@ def multiple_forcing_chain(st: State) -> tuple[Step, int] | None:
     if f is None:
         return None
     name = "Cell Forcing Chain" if f.kind == "cell" else "Unit Forcing Chain"
-    step = _to_step(st, f, f"{f.kind}_forcing_chain", name)
+    step = _to_step(st, f, f"{f.kind}_forcing_chain", name, draw=False)
     first = f.placements[0] if f.placements else f.eliminations[0]
     return step, _length(st, f.branches, _node(st, first, bool(f.placements)))

@@ -35,17 +35,20 @@ from dataclasses import dataclass
 from ...geometry import Rules, per_rules
 from ...solvers import native
 from ..candidates import EARLIER, FLOOR, State, cells_of
-from ..step import Candidate, Link, Step, digits_set, elim_text, place_text, sym
+from ..step import Branch, Candidate, Link, Step, digits_set, elim_text, place_text, sym
 from . import chains, fish, forcing, intersections, subsets
 from .colouring import length_bonus
+from .forcing_branches import read_branch
 from .nets_graph import (
     CELL,
     LINK,
     RULE,
     Net,
+    _ancestors,
     _clash,
     _clash_text,
     _links,
+    _parents,
     _path,
     _words,
     complexity,
@@ -678,6 +681,8 @@ def _to_step(st: State, h: _Hint, level: int) -> Step:
     cn = shape.cell_name
     tid, name = _NAMES[level]
     links: list[Link] = []
+    h.nets = [_fresh(st, net, level, _ends(st, net, h)) for net in h.nets]
+    branches = tuple(_branch(st, net, h) for net in h.nets)
     if h.kind in ("false", "true"):
         net = h.nets[0]
         assert net.contradiction is not None
@@ -737,6 +742,43 @@ def _to_step(st: State, h: _Hint, level: int) -> Step:
         candidates=starts,
         links=tuple(links),
         rating=rating,
+        branches=branches,
+    )
+
+
+def _ends(st: State, net: Net, h: _Hint) -> list[int]:
+    """The nodes a net of a step leads to: the step's conclusions or its contradiction."""
+    if net.contradiction is not None:
+        return list(_clash(st, net))
+    return forcing.conclusion_nodes(st, h.placements, h.eliminations, h.target)
+
+
+def _fresh(st: State, net: Net, level: int, ends: list[int]) -> Net:
+    """``net``, or, when it was kept from an earlier position and its way to ``ends``
+    passes candidates gone since, the same assumption's net on this position (so that
+    the sentence and the picture name only candidates the grid still has)."""
+    ncells = st.tables.ncells
+    cands = st.cands
+    nodes = _ancestors(st, net, tuple(ends))
+    nodes.update(node for x in ends if x in net.why for node, _ in _path(net, x))
+    if all(cands[(abs(x) - 1) % ncells] >> ((abs(x) - 1) // ncells - 1) & 1 for x in nodes):
+        return net
+    new = propagate(st, net.start, level)
+    if net.contradiction is not None:
+        return new if new.contradiction is not None else net
+    return new if new.contradiction is None and all(x in new.why for x in ends) else net
+
+
+def _branch(st: State, net: Net, h: _Hint) -> Branch:
+    """One net of a step read back, link by link, to the step's conclusions (or its
+    contradiction), with every node a single or a nested step rests on."""
+    return read_branch(
+        st,
+        net.why,
+        _ends(st, net, h),
+        contradiction=net.contradiction is not None,
+        parents=lambda node: _parents(st, net, node),
+        rule_name=lambda node: net.rules[node][1],
     )
 
 
