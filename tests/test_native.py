@@ -670,6 +670,9 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
     assert core is not None
     g, cands = geo(state.tables.n), state.cands  # type: ignore[attr-defined]
     assert core.basic_any(g, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
+    # Which finder is the first to find something (a net asks only that one).
+    first = next((i + 1 for i, rule in enumerate(_LEVEL1) if rule(state) is not None), 0)  # type: ignore[arg-type]
+    assert core.basic_first(g, cands) == first
     for most in (4, 16):
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
@@ -792,6 +795,7 @@ def test_forcing_search_checks_its_input() -> None:
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_any(geo(4), [0] * 16, 1)
     assert core.basic_any(geo(4), [0] * 16) is False
+    assert core.basic_first(geo(4), [0] * 16) == 0
     assert core.chain_any(geo(4), [0] * 16, 16) is False
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1001)

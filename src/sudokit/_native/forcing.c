@@ -278,11 +278,11 @@ static int in_unit(const GnGeo *G, unsigned u, unsigned c)
 
 /* Pointing and claiming: a digit's places (two or more) in one unit all inside another
  * unit (a box and a line), and the digit somewhere else in that other unit. */
-static int locked_any(const GnGeo *G, const uint16_t *cands)
+static int locked_any(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to)
 {
     const unsigned n = G->n;
     unsigned u, d, i;
-    for (u = 0; u < 3 * n; u++)
+    for (u = from; u < to; u++)
         for (d = 0; d < n; d++) {
             const unsigned bit = 1u << d, at = places(G, cands, u, bit);
             unsigned first, others[2], k, same[3] = {1u, 1u, 1u};
@@ -430,8 +430,24 @@ int fc_basic_any(const GnGeo *G, const uint16_t *cands)
 {
     if (!G || !G->classic)
         return 0;
-    return locked_any(G, cands) || naked_pair_any(G, cands) || hidden_pair_any(G, cands) ||
-           x_wing_any(G, cands);
+    return locked_any(G, cands, 0, 3 * G->n) || naked_pair_any(G, cands) ||
+           hidden_pair_any(G, cands) || x_wing_any(G, cands);
+}
+
+int fc_basic_first(const GnGeo *G, const uint16_t *cands)
+{
+    const unsigned n = G ? G->n : 0;
+    if (!G || !G->classic)
+        return 0;
+    if (locked_any(G, cands, 2 * n, 3 * n))
+        return 1;
+    if (locked_any(G, cands, 0, 2 * n))
+        return 2;
+    if (naked_pair_any(G, cands))
+        return 3;
+    if (hidden_pair_any(G, cands))
+        return 4;
+    return x_wing_any(G, cands) ? 5 : 0;
 }
 
 /* --- alternating inference chains without groups: is there one? ------------------- */
@@ -721,16 +737,24 @@ static int net_on(FcNet *N, unsigned c, unsigned d, int parent, int reason)
     return 0;
 }
 
-int fc_net_run(const GnGeo *G, FcNet *N)
+/* The tables of the last rules asked for, kept for the next call (the nets of one
+ * search all ask with the same rules): checked against the units, which say it all for
+ * classic rules. Callers hold the GIL, so one copy serves. */
+static NetTables *net_tables(const GnGeo *G)
 {
-    NetTables *T;
-    const unsigned n = N->n, nc = N->ncells, w = N->words;
-    unsigned c, u, i, j;
-    if (N->broken || N->head == N->tail)
-        return N->broken;
-    T = malloc(sizeof *T);
-    if (!T)
-        return -1;
+    static NetTables *T;
+    static uint8_t units[GN_MAXUNITS][GN_MAXN];
+    static unsigned n, nunits;
+    const unsigned nc = G->ncells;
+    unsigned c, u, i;
+    if (T && n == G->n && nunits == G->nunits &&
+        !memcmp(units, G->unit, G->nunits * sizeof units[0]))
+        return T;
+    if (!T && !(T = malloc(sizeof *T)))
+        return NULL;
+    n = G->n;
+    nunits = G->nunits;
+    memcpy(units, G->unit, G->nunits * sizeof units[0]);
     memset(T->peer, 0, nc * sizeof T->peer[0]);
     memset(T->unit, 0, G->nunits * sizeof T->unit[0]);
     memset(T->nunits, 0, nc);
@@ -743,6 +767,18 @@ int fc_net_run(const GnGeo *G, FcNet *N)
             CSET(T->unit[u], c);
             T->units[c][T->nunits[c]++] = (uint8_t)u;
         }
+    return T;
+}
+
+int fc_net_run(const GnGeo *G, FcNet *N)
+{
+    const NetTables *T;
+    const unsigned n = N->n, nc = N->ncells, w = N->words;
+    unsigned c, u, i, j;
+    if (N->broken || N->head == N->tail)
+        return N->broken;
+    if (!(T = net_tables(G)))
+        return -1;
     while (N->head < N->tail) {
         const int node = N->queue[N->head++];
         const unsigned k = (unsigned)(node > 0 ? node : -node) - 1, d = k / nc;
@@ -832,7 +868,6 @@ int fc_net_run(const GnGeo *G, FcNet *N)
         }
     }
 done:
-    free(T);
     return N->broken;
 }
 

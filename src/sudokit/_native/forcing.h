@@ -42,6 +42,12 @@ int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b);
 int fc_basic_any(const GnGeo *G, const uint16_t *cands);
 
 /*
+ * Which of those five finds something first, in the order a net asks them: 1 pointing,
+ * 2 claiming, 3 naked pair, 4 hidden pair, 5 X-Wing; 0 none.
+ */
+int fc_basic_first(const GnGeo *G, const uint16_t *cands);
+
+/*
  * Whether sudokit's search for an alternating inference chain without grouped nodes of at
  * most `max_nodes` nodes (chains.short_aic) finds one in `cands`: from every candidate
  * with a strong link assumed false, breadth first, does a chain end prove something.

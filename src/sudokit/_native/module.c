@@ -684,6 +684,27 @@ static const GnGeo *read_logic_args(PyObject *const *args, Py_ssize_t nargs, con
     return G;
 }
 
+PyDoc_STRVAR(basic_first_doc,
+"basic_first(geometry, cands, /) -> int\n\n"
+"Which of pointing, claiming, a naked pair, a hidden pair and an X-Wing (1 to 5, in this\n"
+"order, as the logic engine finds them) is the first to remove something from these\n"
+"candidate masks; 0 none (classic rules).");
+
+static PyObject *basic_first(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError,
+                        "basic_first() takes exactly 2 arguments (geometry, cands)");
+        return NULL;
+    }
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    return PyLong_FromLong(fc_basic_first(G, cands));
+}
+
 PyDoc_STRVAR(chain_any_doc,
 "chain_any(geometry, cands, max_nodes, /) -> bool\n\n"
 "Whether the logic engine's search for an alternating inference chain without grouped\n"
@@ -1277,6 +1298,7 @@ static PyMethodDef methods[] = {
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
     {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
+    {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},
     {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},

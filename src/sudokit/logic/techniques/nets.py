@@ -396,13 +396,11 @@ def _advanced(
     ncells = t.ncells
     rules = _rules(level, new)
     core = native._core if st.rules.classic else None  # the core knows boxes only
-    # Most stalls have none of the level-1 patterns: the core says so at once.
-    if (
-        core is not None
-        and rules[: len(_LEVEL1)] == _LEVEL1
-        and not core.basic_any(native.geometry(st.shape.rules), cands)
-    ):
-        rules = rules[len(_LEVEL1) :]
+    # Most stalls have none of the level-1 patterns: the core says so at once, and
+    # otherwise which one is the first to find something.
+    if core is not None and rules[: len(_LEVEL1)] == _LEVEL1:
+        first = core.basic_first(native.geometry(st.shape.rules), cands)
+        rules = rules[first - 1 if first else len(_LEVEL1) :]
     for rule in rules:
         found = rule(sub)
         if found is None:
