@@ -7,6 +7,7 @@ wherever a C compiler exists, so a broken build cannot hide behind these skips.
 
 from __future__ import annotations
 
+import array
 import os
 import random
 import shutil
@@ -796,6 +797,12 @@ def test_forcing_search_checks_its_input() -> None:
         core.chain_any(geo(4), [0] * 16, 1)
     assert core.basic_any(geo(4), [0] * 16) is False
     assert core.basic_first(geo(4), [0] * 16) == 0
+    # Masks may come as native uint16 bytes (the nets keep a position's so).
+    with pytest.raises(ValueError, match="expected 16 candidate masks"):
+        core.basic_first(geo(4), bytes(30))
+    with pytest.raises(ValueError, match="cell 1: not a candidate mask of 4 digits"):
+        core.basic_first(geo(4), array.array("H", [0, 16] + [0] * 14).tobytes())
+    assert core.basic_first(geo(4), array.array("H", [0] * 16).tobytes()) == 0
     assert core.chain_any(geo(4), [0] * 16, 16) is False
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1001)

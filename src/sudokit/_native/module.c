@@ -621,6 +621,20 @@ static const GnGeo *read_masks(PyObject *const *args, uint16_t *cands)
         PyErr_SetString(PyExc_ValueError, "the C logic helpers take classic rules only");
         return NULL;
     }
+    if (PyBytes_Check(args[1])) { /* native uint16 masks, as a caller keeps them */
+        if (PyBytes_GET_SIZE(args[1]) != n * n * (Py_ssize_t)sizeof *cands) {
+            PyErr_Format(PyExc_ValueError, "expected %ld candidate masks", n * n);
+            return NULL;
+        }
+        memcpy(cands, PyBytes_AS_STRING(args[1]), (size_t)(n * n) * sizeof *cands);
+        for (i = 0; i < n * n; i++)
+            if (cands[i] >> n) {
+                PyErr_Format(PyExc_ValueError, "cell %zd: not a candidate mask of %ld digits", i,
+                             n);
+                return NULL;
+            }
+        return G;
+    }
     if (!(seq = PySequence_Fast(args[1], "cands must be a sequence of ints")))
         return NULL;
     count = PySequence_Fast_GET_SIZE(seq);
@@ -841,13 +855,15 @@ static PyObject *cells_to_int(const uint64_t *x, unsigned w)
  * digit * ncells + cell (nets._pack). */
 static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **packed)
 {
-    unsigned char buf[(GN_MAXN + 1) * GN_MAXCELLS / 8 + 1];
-    const size_t nbytes = ((size_t)(N->n + 1) * N->ncells + 7) / 8;
+    uint64_t words[((GN_MAXN + 1) * GN_MAXCELLS) / 64 + 2];
+    unsigned char buf[sizeof words];
+    const size_t nwords = ((size_t)(N->n + 1) * N->ncells + 63) / 64;
     PyObject *out = PyList_New((Py_ssize_t)N->n + 1);
     unsigned d, i;
+    size_t j;
     if (!out)
         return NULL;
-    memset(buf, 0, nbytes);
+    memset(words, 0, (nwords + 1) * sizeof *words);
     for (d = 0; d <= N->n; d++) {
         PyObject *v = cells_to_int(sets[d], N->words);
         if (!v) {
@@ -856,14 +872,19 @@ static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **pack
         }
         PyList_SET_ITEM(out, d, v);
         for (i = 0; i < N->words; i++) {
-            uint64_t y = sets[d][i];
-            for (; y; y &= y - 1) {
-                const size_t b = (size_t)d * N->ncells + i * 64 + GN_CTZ64(y);
-                buf[b >> 3] |= (unsigned char)(1u << (b & 7));
-            }
+            const size_t at = (size_t)d * N->ncells + i * 64, word = at / 64, shift = at % 64;
+            const uint64_t x = sets[d][i];
+            if (!x)
+                continue;
+            words[word] |= x << shift;
+            if (shift)
+                words[word + 1] |= x >> (64 - shift);
         }
     }
-    if (!(*packed = bits_to_int(buf, nbytes))) {
+    for (j = 0; j < nwords; j++)
+        for (i = 0; i < 8; i++)
+            buf[j * 8 + i] = (unsigned char)(words[j] >> (8 * i));
+    if (!(*packed = bits_to_int(buf, nwords * 8))) {
         Py_DECREF(out);
         return NULL;
     }
@@ -873,25 +894,32 @@ static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **pack
 PyDoc_STRVAR(net_run_doc,
 "net_run(geometry, cands, on, off, queue, want_cands, /) -> tuple\n\n"
 "Follow a forcing net's links and singles as the logic engine's nets do (classic rules):\n"
-"cands the position's candidate masks; on, off the cell sets (ints) per digit 0..n of what\n"
-"the net made true and false so far (index 0 unused); queue the nodes still to follow\n"
-"(+(digit * n * n + cell + 1) true, the negative false), already in on or off.\n"
+"cands the position's candidate masks (a sequence of ints, or bytes of native uint16);\n"
+"on, off the cell sets (ints) per digit 0..n of what the net made true and false so far\n"
+"(index 0 unused), or None for none; queue the nodes still to follow (+(digit * n * n +\n"
+"cell + 1) true, the negative false), already in on or off, or one node (an int): the\n"
+"assumption a net starts from, set and recorded here (parent 0, a link).\n"
 "Returns (on, off, packed on, packed off, records, contradiction, cands, dcells): records\n"
 "the nodes reached, (node, parent, reason) as native int32 triples (reason -1 a link,\n"
 "-2 the cell's last candidate, u >= 0 the last place in unit u); contradiction None or\n"
 "(node, other) as nets_graph.Net has it; cands and dcells (the candidates left, per cell\n"
 "and per digit) when want_cands, else None.");
 
+/* The net and its buffers, kept between calls (callers hold the GIL). */
+static FcNet net_state;
+static size_t net_cap;
+
 static PyObject *net_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
     const GnGeo *G;
-    FcNet *N;
+    FcNet *N = &net_state;
     PyObject *seq = NULL, *on = NULL, *off = NULL, *pon = NULL, *poff = NULL, *recs = NULL,
              *broke = NULL, *cl = NULL, *dl = NULL, *out = NULL;
     Py_ssize_t i, count;
     unsigned n, nc, d, c, w;
     size_t qcap;
+    long start = 0;
     int want, r;
     (void)self;
     if (nargs != 6) {
@@ -906,26 +934,42 @@ static PyObject *net_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     n = G->n;
     nc = G->ncells;
     w = (nc + 63) / 64;
-    if (!(seq = PySequence_Fast(args[4], "queue must be a sequence of ints")))
-        return NULL;
-    count = PySequence_Fast_GET_SIZE(seq);
-    qcap = 2 * (size_t)nc * n + (size_t)count;
-    N = calloc(1, sizeof *N);
-    if (N) {
-        N->queue = malloc(qcap * sizeof *N->queue);
-        N->rec = malloc(3 * (qcap + 1) * sizeof *N->rec);
+    if (PyLong_Check(args[4])) {
+        count = 1;
+        if ((start = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred())
+            return NULL;
+    } else {
+        if (!(seq = PySequence_Fast(args[4], "queue must be a sequence of ints or an int")))
+            return NULL;
+        count = PySequence_Fast_GET_SIZE(seq);
     }
-    if (!N || !N->queue || !N->rec) {
-        PyErr_NoMemory();
-        goto fail;
+    qcap = 2 * (size_t)nc * n + (size_t)count + 1;
+    if (qcap > net_cap) {
+        int32_t *q = realloc(N->queue, qcap * sizeof *N->queue);
+        if (q)
+            N->queue = q;
+        q = q ? realloc(N->rec, 3 * qcap * sizeof *N->rec) : NULL;
+        if (!q) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        N->rec = q;
+        net_cap = qcap;
     }
     N->n = n;
     N->ncells = nc;
     N->words = w;
+    N->head = N->tail = N->nrec = 0;
+    N->broken = N->a = N->b = 0;
+    memset(N->on, 0, sizeof N->on);
+    memset(N->off, 0, sizeof N->off);
+    memset(N->dcells, 0, sizeof N->dcells);
     for (r = 0; r < 2; r++) {
-        PyObject *sets = PySequence_Fast(args[2 + r], "on and off must be sequences of ints");
+        PyObject *sets;
         uint64_t (*mine)[4] = r ? N->off : N->on;
-        if (!sets)
+        if (args[2 + r] == Py_None)
+            continue;
+        if (!(sets = PySequence_Fast(args[2 + r], "on and off must be sequences of ints")))
             goto fail;
         if (PySequence_Fast_GET_SIZE(sets) != (Py_ssize_t)n + 1) {
             PyErr_Format(PyExc_ValueError, "%s: expected %u cell sets (digits 0 to %u)",
@@ -941,6 +985,19 @@ static PyObject *net_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             }
         Py_DECREF(sets);
     }
+    if (!seq) { /* a fresh start: on it goes, recorded as the net's first node */
+        const unsigned long k = (unsigned long)(start < 0 ? -start : start) - 1;
+        if (start == 0 || k >= (unsigned long)(n + 1) * nc || k < nc) {
+            PyErr_Format(PyExc_ValueError, "queue: %ld is no candidate's node", start);
+            goto fail;
+        }
+        NR_SET(start > 0 ? N->on[k / nc] : N->off[k / nc], k % nc);
+        N->rec[0] = (int32_t)start;
+        N->rec[1] = 0;
+        N->rec[2] = -1;
+        N->nrec = 1;
+        N->queue[N->tail++] = (int32_t)start;
+    }
     for (c = 0; c < nc; c++) {
         unsigned m = cands[c];
         for (d = 1; d <= n; d++)
@@ -950,7 +1007,7 @@ static PyObject *net_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         for (; m; m &= m - 1)
             NR_SET(N->dcells[GN_CTZ(m) + 1], c);
     }
-    for (i = 0; i < count; i++) {
+    for (i = 0; seq && i < count; i++) {
         const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
         const unsigned long k = (unsigned long)(v < 0 ? -v : v) - 1;
         if (v == -1 && PyErr_Occurred())
@@ -1007,11 +1064,6 @@ fail:
     Py_XDECREF(broke);
     Py_XDECREF(cl);
     Py_XDECREF(dl);
-    if (N) {
-        free(N->queue);
-        free(N->rec);
-        free(N);
-    }
     return out;
 }
 

@@ -101,10 +101,10 @@ class _Core(Protocol):
     def net_run(
         self,
         geometry: object,
-        cands: Sequence[int],
-        on: Sequence[int],
-        off: Sequence[int],
-        queue: Sequence[int],
+        cands: Sequence[int] | bytes,
+        on: Sequence[int] | None,
+        off: Sequence[int] | None,
+        queue: Sequence[int] | int,
         want_cands: bool,
         /,
     ) -> tuple[

@@ -83,25 +83,26 @@ def _propagate_core(
     core: native._Core, st: State, start: int, level: int, below: Net | None
 ) -> Net:
     ncells = st.tables.ncells
-    n = st.tables.n
     geo = native.geometry(st.shape.rules)
+    # The position's candidates as the core reads them fastest, once per position.
+    masks = st.memo.get("nets.masks")
+    if not isinstance(masks, bytes):
+        masks = st.memo["nets.masks"] = array("H", st.cands).tobytes()
     rules: dict[int, tuple[tuple[int, ...], str, int]] = {}
-    queue: list[int] = []
+    on: list[int] | None = None
+    off: list[int] | None = None
+    queue: list[int] | int = start  # a fresh start: the core sets and records it
+    records: list[bytes] = []
     new = False
     if below is not None and below.contradiction is None:
         on, off = below.on, below.off
         records = list(below.records)
         rules = dict(below.rules)
+        queue = []
         new = True
-    else:
-        on, off = [0] * (n + 1), [0] * (n + 1)
-        sd, sc = divmod(abs(start) - 1, ncells)
-        (on if start > 0 else off)[sd] = 1 << sc
-        records = [array("i", (start, 0, LINK)).tobytes()]
-        queue.append(start)
     while True:
         on, off, pon, poff, recs, contradiction, cands, dcells = core.net_run(
-            geo, st.cands, on, off, queue, level > 0
+            geo, masks, on, off, queue, level > 0
         )
         packed: tuple[int, int] | None = (pon, poff)
         if recs:
