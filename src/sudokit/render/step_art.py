@@ -655,7 +655,7 @@ def branch_badges(picture: StepPicture, at: Callable[[Point], Point], cell: int)
     """Each branch's number in a disc of its ink, beside its assumption's candidate."""
     if len(picture.branches) < 2:
         return []
-    r, out = picture.candidate_radius() * cell, []
+    r, out = picture.candidate_radius() * cell, list[Prim]()
     for b in picture.branches:
         cx, cy = at(picture.candidate_centre(*b.start))
         x, y, ink = cx - r * 0.95, cy - r * 0.95, branch_ink(b.label - 1)

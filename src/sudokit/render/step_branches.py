@@ -130,9 +130,9 @@ def branch_words(shape: Shape, branch: Branch) -> str:
         words = []
         for node in way[cut:]:
             word = _node_word(shape, *node)
-            k = came.get(node)
-            if k is not None and k.reason == "rule" and node != way[cut]:
-                word += f" ({k.rule})"
+            by = came.get(node)
+            if by is not None and by.reason == "rule" and node != way[cut]:
+                word += f" ({by.rule})"
             words.append(word)
         parts.append(" → ".join(words))
         told.update(way)
