@@ -769,7 +769,7 @@ def test_nets_followed_in_c_are_the_python_nets(state: Any, level: int, rnd: ran
                 theirs = nets._propagate_python(state, start, lv, below[1])
             except IndexError:  # a pattern with no removal under it (not a net's stall)
                 break
-            assert (ours.on, ours.off) == (theirs.on, theirs.off)
+            assert (tuple(ours.on), tuple(ours.off)) == (tuple(theirs.on), tuple(theirs.off))
             assert list(ours.why.items()) == list(theirs.why.items())
             assert (ours.rules, ours.contradiction) == (theirs.rules, theirs.contradiction)
             if ours.packed is not None:
@@ -817,8 +817,8 @@ def test_forcing_search_checks_its_input() -> None:
     on, off, _, _, records, broken, cands, _ = core.net_run(
         geo(4), [15] * 16, [0, 1, 0, 0, 0], [0] * 5, [17], True
     )
-    assert broken is None and on == [0, 1, 0, 0, 0]
-    assert off == [0, sum(1 << c for c in (1, 2, 3, 4, 5, 8, 12)), 1, 1, 1]
+    assert broken is None and on == (0, 1, 0, 0, 0)
+    assert off == (0, sum(1 << c for c in (1, 2, 3, 4, 5, 8, 12)), 1, 1, 1)
     assert cands is not None and cands[0] == 1 and cands[1] == 14 and cands[15] == 15
     assert len(records) == 12 * (3 + 7)  # the cell's other digits, then the peers
     with pytest.raises(ValueError, match="size must be 2 to 4, got 5"):

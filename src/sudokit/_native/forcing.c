@@ -224,13 +224,16 @@ int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b)
     int found;
     if (!G || !G->classic)
         return 0;
-    X = calloc(1, sizeof *X);
+    X = malloc(sizeof *X); /* large: only what is read before written is cleared */
     if (!X)
         return -1;
     X->G = G;
     X->cands = cands;
     X->n = (unsigned)n;
     X->words = (G->ncells * (unsigned)n + 63) / 64;
+    X->used = 0;
+    memset(X->state, 0, G->ncells * (size_t)n);
+    memset(X->live, 0, X->words * sizeof *X->live);
     for (c = 0; c < G->ncells; c++) {
         unsigned m = cands[c];
         live += FC_POP(m);
@@ -434,14 +437,16 @@ int fc_basic_any(const GnGeo *G, const uint16_t *cands)
            hidden_pair_any(G, cands) || x_wing_any(G, cands);
 }
 
+static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to);
+
 int fc_basic_first(const GnGeo *G, const uint16_t *cands)
 {
     const unsigned n = G ? G->n : 0;
     if (!G || !G->classic)
         return 0;
-    if (locked_any(G, cands, 2 * n, 3 * n))
+    if (locked_bits(G, cands, 2 * n, 3 * n)) /* (out of memory: search them all) */
         return 1;
-    if (locked_any(G, cands, 0, 2 * n))
+    if (locked_bits(G, cands, 0, 2 * n) > 0)
         return 2;
     if (naked_pair_any(G, cands))
         return 3;
@@ -692,6 +697,8 @@ typedef struct {
     uint64_t peer[GN_MAXCELLS][4];
     uint64_t unit[GN_MAXUNITS][4];
     uint8_t nunits[GN_MAXCELLS], units[GN_MAXCELLS][GN_MAXUNITS];
+    /* The units sharing two cells or more with each unit (a box's lines, a line's boxes). */
+    uint8_t nover[GN_MAXUNITS], over[GN_MAXUNITS][GN_MAXUNITS];
 } NetTables;
 
 #define CTEST(set, c) ((set)[(c) >> 6] >> ((c)&63) & 1u)
@@ -767,7 +774,60 @@ static NetTables *net_tables(const GnGeo *G)
             CSET(T->unit[u], c);
             T->units[c][T->nunits[c]++] = (uint8_t)u;
         }
+    for (u = 0; u < G->nunits; u++) {
+        unsigned v;
+        T->nover[u] = 0;
+        for (v = 0; v < G->nunits; v++) {
+            unsigned shared = 0;
+            for (i = 0; i < (nc + 63) / 64; i++) {
+                const uint64_t x = T->unit[u][i] & T->unit[v][i];
+                shared += x ? (x & (x - 1) ? 2u : 1u) : 0u;
+            }
+            if (v != u && shared >= 2)
+                T->over[u][T->nover[u]++] = (uint8_t)v;
+        }
+    }
     return T;
+}
+
+/* locked_any on cell sets: in a unit u of from..to - 1, a digit's places (two or more)
+ * all inside a unit v sharing two cells or more with it, and the digit elsewhere in v. */
+static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to)
+{
+    const NetTables *T = net_tables(G);
+    const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
+    uint64_t dcells[GN_MAXN][4];
+    unsigned c, u, d, i, j;
+    if (!T)
+        return -1;
+    memset(dcells, 0, sizeof dcells);
+    for (c = 0; c < nc; c++) {
+        unsigned m = cands[c];
+        for (; m; m &= m - 1)
+            CSET(dcells[FC_CTZ(m)], c);
+    }
+    for (u = from; u < to; u++)
+        for (d = 0; d < n; d++) {
+            uint64_t x[4];
+            unsigned many = 0;
+            for (i = 0; i < w; i++) {
+                x[i] = dcells[d][i] & T->unit[u][i];
+                many += x[i] ? (x[i] & (x[i] - 1) ? 2u : 1u) : 0u;
+            }
+            if (many < 2)
+                continue;
+            for (j = 0; j < T->nover[u]; j++) {
+                const unsigned v = T->over[u][j];
+                uint64_t outside = 0, out = 0;
+                for (i = 0; i < w; i++) {
+                    outside |= x[i] & ~T->unit[v][i];
+                    out |= dcells[d][i] & T->unit[v][i] & ~T->unit[u][i];
+                }
+                if (!outside && out)
+                    return 1;
+            }
+        }
+    return 0;
 }
 
 int fc_net_run(const GnGeo *G, FcNet *N)

@@ -851,14 +851,14 @@ static PyObject *cells_to_int(const uint64_t *x, unsigned w)
     return bits_to_int(buf, (size_t)w * 8);
 }
 
-/* The cell sets of digits 1..n (index 0 unused) as a list, and packed into one int, bit
+/* The cell sets of digits 1..n (index 0 unused) as a tuple, and packed into one int, bit
  * digit * ncells + cell (nets._pack). */
 static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **packed)
 {
     uint64_t words[((GN_MAXN + 1) * GN_MAXCELLS) / 64 + 2];
     unsigned char buf[sizeof words];
     const size_t nwords = ((size_t)(N->n + 1) * N->ncells + 63) / 64;
-    PyObject *out = PyList_New((Py_ssize_t)N->n + 1);
+    PyObject *out = PyTuple_New((Py_ssize_t)N->n + 1);
     unsigned d, i;
     size_t j;
     if (!out)
@@ -870,7 +870,7 @@ static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **pack
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, d, v);
+        PyTuple_SET_ITEM(out, d, v);
         for (i = 0; i < N->words; i++) {
             const size_t at = (size_t)d * N->ncells + i * 64, word = at / 64, shift = at % 64;
             const uint64_t x = sets[d][i];

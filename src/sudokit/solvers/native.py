@@ -108,8 +108,8 @@ class _Core(Protocol):
         want_cands: bool,
         /,
     ) -> tuple[
-        list[int],
-        list[int],
+        tuple[int, ...],
+        tuple[int, ...],
         int,
         int,
         bytes,

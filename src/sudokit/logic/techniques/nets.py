@@ -29,7 +29,7 @@ Nodes are ints: ``+(k + 1)`` for "candidate k is true", ``-(k + 1)`` for "false"
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...geometry import Rules, per_rules
@@ -89,8 +89,8 @@ def _propagate_core(
     if not isinstance(masks, bytes):
         masks = st.memo["nets.masks"] = array("H", st.cands).tobytes()
     rules: dict[int, tuple[tuple[int, ...], str, int]] = {}
-    on: list[int] | None = None
-    off: list[int] | None = None
+    on: Sequence[int] | None = None
+    off: Sequence[int] | None = None
     queue: list[int] | int = start  # a fresh start: the core sets and records it
     records: list[bytes] = []
     new = False
@@ -115,21 +115,24 @@ def _propagate_core(
         new = False
         queue = []
         seeds: list[int] = []
+        # (The core's sets are tuples: the collector soon stops tracking them.)
+        ons, offs = (list(on), list(off)) if found else ([], [])
         for true, c, d, parents, what, cx in found:
             bit = 1 << c
             k = d * ncells + c + 1
-            if (on if true else off)[d] & bit:
+            if (ons if true else offs)[d] & bit:
                 continue
             node = k if true else -k
             rules[node] = (parents, what, cx)
             seeds += (node, parents[0], RULE)
             packed = None
-            if (off if true else on)[d] & bit:
+            if (offs if true else ons)[d] & bit:
                 contradiction = (k, -k)
                 break
-            (on if true else off)[d] |= bit
+            (ons if true else offs)[d] |= bit
             queue.append(node)
         if seeds:
+            on, off = ons, offs
             records.append(array("i", seeds).tobytes())
         if contradiction or not queue:
             break
@@ -184,8 +187,8 @@ def _propagate_python(st: State, start: int, level: int, below: Net | None) -> N
 
     new = False
     if below is not None and below.contradiction is None:
-        on = below.on.copy()
-        off = below.off.copy()
+        on = list(below.on)
+        off = list(below.off)
         why = dict(below.why)
         rules = dict(below.rules)
         for d in range(1, n + 1):
@@ -387,7 +390,7 @@ def _view(st: State, cands: list[int], dcells: list[int]) -> State:
 
 
 def _advanced(
-    st: State, cands: list[int], dcells: list[int], off: list[int], level: int, new: bool
+    st: State, cands: list[int], dcells: list[int], off: Sequence[int], level: int, new: bool
 ) -> list[Finding]:
     """The first of the level's techniques that finds something in what is left, as
     ``(true?, cell, digit, parents, name, complexity)``; ``new``: only the techniques
@@ -448,7 +451,9 @@ def _advanced(
     return []
 
 
-def _removed(n: int, ncells: int, off: list[int], where: int, digits: set[int] | None) -> list[int]:
+def _removed(
+    n: int, ncells: int, off: Sequence[int], where: int, digits: set[int] | None
+) -> list[int]:
     """The false-nodes of the net in cells ``where`` (of ``digits``, or any)."""
     out: list[int] = []
     for d in range(1, n + 1):
@@ -507,7 +512,7 @@ def _common(
     return places, elims
 
 
-def _pack(sets: list[int], ncells: int) -> int:
+def _pack(sets: Sequence[int], ncells: int) -> int:
     """Cell sets per digit (index 0 unused) as one int, bit ``digit * ncells + cell``."""
     out = 0
     for d in range(1, len(sets)):

@@ -8,6 +8,7 @@ words and links of the path to a node. The search that builds nets is in ``nets`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -37,8 +38,8 @@ class Net:
     """
 
     start: int
-    on: list[int]
-    off: list[int]
+    on: Sequence[int]
+    off: Sequence[int]
     known: dict[int, tuple[int, int]] | None  # ``why``, once made
     rules: dict[int, tuple[tuple[int, ...], str, int]]
     contradiction: tuple[int, int] | None
