@@ -342,7 +342,7 @@ def step_picture(
         role: UnitRole
         if fish:
             role = "base" if i < len(step.units) // 2 else "cover"
-        elif tid in _ALS:
+        elif tid in _ALS or tid == "msls":  # (an MSLS's rows and columns weigh the same)
             role = "unit"
         else:
             role = "focus" if i == 0 else "unit"
@@ -529,6 +529,7 @@ _MARK_WORDS = {
     "sue_de_coq": ("the intersection's candidates", "the sets beside it"),
     "unique_rectangle_5": ("the rectangle's candidates", "the extra candidate in its corners"),
     "unique_rectangle_2": ("the rectangle's candidates", "the extra candidate in its corners"),
+    "msls": ("the digits the rows keep to the crossings", "the digits the columns keep there"),
 }
 
 

@@ -28,6 +28,7 @@ from . import (
     killer,
     killer45,
     medusa,
+    msls,
     nets,
     single_digit,
     singles,
@@ -187,6 +188,7 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("tridagon", "Tridagon", "extreme", 7.9, tridagon.tridagon, None),
     ("junior_exocet", "Junior Exocet", "extreme", 7.9, exocet.junior_exocet, None),
     ("sk_loop", "SK Loop", "extreme", 7.9, sk_loop.sk_loop, None),
+    ("msls", "Multi-Sector Locked Set", "extreme", 7.9, msls.msls, 6),
     ("cell_forcing_chain", "Cell Forcing Chain", "extreme", 8.0, forcing.cell_forcing_chain, None),
     ("unit_forcing_chain", "Unit Forcing Chain", "extreme", 8.0, forcing.unit_forcing_chain, None),
     # Nets at Sudoku Explainer's levels: dynamic, then with simple techniques, then
