@@ -671,6 +671,17 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
     assert core is not None
     g, cands = geo(state.tables.n), state.cands  # type: ignore[attr-defined]
     assert core.basic_any(g, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
+    # A net's pointing and claiming: the finders' steps, without their sentences.
+    from sudokit.logic.techniques import intersections
+
+    fields = ("technique", "name", "placements", "eliminations", "cells", "units", "candidates")
+    finders = (intersections.pointing, intersections.claiming)
+    for lite, full in zip(_LEVEL1[:2], finders, strict=True):
+        ours, theirs = lite(state), full(state)  # type: ignore[arg-type]
+        assert (ours is None) == (theirs is None)
+        if ours is not None and theirs is not None:
+            assert ours[1] == 0 and ours[0].rating == theirs.rating
+            assert [getattr(ours[0], f) for f in fields] == [getattr(theirs, f) for f in fields]
     # Which finder is the first to find something (a net asks only that one).
     first = next((i + 1 for i, rule in enumerate(_LEVEL1) if rule(state) is not None), 0)  # type: ignore[arg-type]
     assert core.basic_first(g, cands) == first
@@ -688,8 +699,12 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
             assert [(k % len(cands), k // len(cands)) for k in nodes] == [
                 (link.cells_from[0], link.digit_from) for link in found.links
             ] + [(found.links[-1].cells_to[0], found.links[-1].digit_to)]
-            if most == 16:
-                assert nets._short_aic(state) == found  # type: ignore[arg-type]
+            if most == 16:  # the step a net uses: the same chain, no sentence
+                chain = nets._short_aic(state)  # type: ignore[arg-type]
+                assert chain is not None and chain[1] == len(found.links) + 1
+                fields = ("technique", "name", "placements", "eliminations", "cells")
+                for field in (*fields, "units", "candidates"):
+                    assert getattr(chain[0], field) == getattr(found, field), field
     for size in (2, 3, 4):
         fish = fish_mod._finned_pass(state, size)  # type: ignore[arg-type]
         assert core.finned_any(g, cands, size) == (fish != (None, None))

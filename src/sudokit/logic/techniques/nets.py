@@ -29,7 +29,7 @@ Nodes are ints: ``+(k + 1)`` for "candidate k is true", ``-(k + 1)`` for "false"
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...geometry import Rules, per_rules
@@ -39,6 +39,7 @@ from ..step import Branch, Candidate, Link, Step, digits_set, elim_text, place_t
 from . import chains, fish, forcing, intersections, subsets
 from .colouring import length_bonus
 from .forcing_branches import read_branch
+from .intersections import Instance
 from .nets_graph import (
     CELL,
     LINK,
@@ -306,7 +307,7 @@ _CHAINS_SIZE = 2048
 
 
 @per_rules
-def _chains_found(rules: Rules) -> dict[tuple[int, ...], Step | None]:
+def _chains_found(rules: Rules) -> dict[tuple[int, ...], tuple[Step, int] | None]:
     """The chains found at the nets' stalls, by position: different assumptions, and the
     same assumption's nets on the path's next positions, often stall at the same position
     (the chain depends on the candidates alone: the cells with none are the filled ones).
@@ -318,46 +319,81 @@ def _chain(st: State) -> tuple[Step, int] | None:
     found = _chains_found(st.rules)
     key = tuple(st.cands)
     if key in found:
-        step = found[key]
-    else:
-        step = _short_aic(st)
-        if len(found) >= _CHAINS_SIZE:
-            found.clear()
-        found[key] = step
-    return None if step is None else (step, len(step.links) + 1)
+        return found[key]
+    chain = _short_aic(st)
+    if len(found) >= _CHAINS_SIZE:
+        found.clear()
+    found[key] = chain
+    return chain
 
 
-def _short_aic(st: State) -> Step | None:
-    """``chains.short_aic``: the C core, when built, finds the very chain the Python
-    search picks (the nets ask at most of their stalls, and building the chain in Python
-    was most of a level-2 net's time); only its step is made here."""
+def _short_aic(st: State) -> tuple[Step, int] | None:
+    """``chains.short_aic`` and its complexity (its number of nodes): the C core, when
+    built, finds the very chain the Python search picks (the nets ask at most of their
+    stalls, and building the chain in Python was most of a level-2 net's time). A net
+    tells a nested step by its name only, so the step has no sentence."""
     core = native._core if st.rules.classic else None  # the core knows boxes only
     if core is None:
-        return chains.short_aic(st)
+        step = chains.short_aic(st)
+        return None if step is None else (step, len(step.links) + 1)
     nodes = core.chain_find(native.geometry(st.shape.rules), st.cands, 16)
     if nodes is None:
         return None
     t = st.tables
+    ncells = t.ncells
     g = chains.Graph(
-        "plain", t.ncells, (t.n + 1) * t.ncells, {}, [], [], {}, t.all_cells, [], t.peer_bits
+        "plain", ncells, (t.n + 1) * ncells, {}, [], [], {}, t.all_cells, [], t.peer_bits
     )
     start, end = nodes[0], nodes[-1]
     if start == end:
-        found = chains.Found(list(nodes), ((end % t.ncells, end // t.ncells),), ())
+        found = chains.Found(list(nodes), ((end % ncells, end // ncells),), ())
     else:
         found = chains.Found(list(nodes), (), chains._elims(st, g, start, end))
-    return chains._to_step(st, g, found, "aic")
-
-
-_LEVEL1: tuple[Rule, ...] = tuple(
-    _simple(f)
-    for f in (
-        intersections.pointing,
-        intersections.claiming,
-        subsets.naked_pair,
-        subsets.hidden_pair,
-        fish.x_wing,
+    name = "Discontinuous Nice Loop" if chains._discontinuous(g, found) else "AIC"
+    step = Step(
+        "aic",
+        name,
+        "",
+        placements=found.placements,
+        eliminations=found.eliminations,
+        cells=tuple(dict.fromkeys(k % ncells for k in nodes)),
+        candidates=tuple(dict.fromkeys((k % ncells, k // ncells) for k in nodes)),
     )
+    return step, len(nodes)
+
+
+def _locked(
+    tid: str, name: str, rating: float, instances: Callable[[State], Iterator[Instance]]
+) -> Rule:
+    """Pointing or claiming as a net uses it: the finder's first instance, as a step
+    without a sentence (a net tells a nested step by its name only)."""
+
+    def rule(st: State) -> tuple[Step, int] | None:
+        inst = next(instances(st), None)
+        if inst is None:
+            return None
+        where, other, d, x, out = inst
+        cells = cells_of(x)
+        step = Step(
+            tid,
+            name,
+            "",
+            eliminations=tuple((c, d) for c in cells_of(out)),
+            cells=tuple(cells),
+            units=(where, other),
+            candidates=tuple((c, d) for c in cells),
+            rating=rating,
+        )
+        return step, 0
+
+    rule.__name__ = tid
+    return rule
+
+
+_LEVEL1: tuple[Rule, ...] = (
+    _locked("pointing", "Pointing", 2.6, intersections._pointing_all),
+    _locked("claiming", "Claiming", 2.8, intersections._claiming_all),
+    *(_simple(f) for f in (subsets.naked_pair, subsets.hidden_pair, fish.x_wing)),
 )
 _LEVEL2: tuple[Rule, ...] = (_chain,)
 _LEVEL3: tuple[Rule, ...] = (forcing.multiple_forcing_chain,)
