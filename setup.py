@@ -82,8 +82,14 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/solver.c",
                 f"{NATIVE}/general.c",
                 f"{NATIVE}/forcing.c",
+                f"{NATIVE}/franken.c",
             ],
-            depends=[f"{NATIVE}/solver.h", f"{NATIVE}/general.h", f"{NATIVE}/forcing.h"],
+            depends=[
+                f"{NATIVE}/solver.h",
+                f"{NATIVE}/general.h",
+                f"{NATIVE}/forcing.h",
+                f"{NATIVE}/franken.h",
+            ],
             optional=not REQUIRED,
         )
     )

@@ -11,6 +11,7 @@
 #include <Python.h>
 
 #include "forcing.h"
+#include "franken.h"
 #include "general.h"
 #include "solver.h"
 
@@ -1085,6 +1086,26 @@ static PyObject *finned_any(PyObject *self, PyObject *const *args, Py_ssize_t na
     return PyBool_FromLong(fc_finned_any(G, cands, (int)size));
 }
 
+PyDoc_STRVAR(franken_digits_doc,
+"franken_digits(geometry, cands, mutant, /) -> int\n\n"
+"The digits where the logic engine's search for a Franken fish (mutant 0) or a mutant\n"
+"fish (mutant 1) finds one in these candidate masks (classic rules of at most 9x9): bit\n"
+"d-1 for digit d when it finds one without fins, bit d+15 when it finds one with fins\n"
+"(a digit of more than 64 cells is named both ways, unsearched).");
+
+static PyObject *franken_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    long mutant;
+    (void)self;
+    if (!(G = read_logic_args(args, nargs,
+                              "franken_digits() takes exactly 3 arguments (geometry, cands, mutant)",
+                              cands, &mutant, 0, 1, "mutant must be 0 or 1, got %ld")))
+        return NULL;
+    return PyLong_FromUnsignedLong(ff_franken_digits(G, cands, (int)mutant));
+}
+
 PyDoc_STRVAR(forcing_search_doc,
 "forcing_search(geometry, cands, kinds, /) -> (kind, a, b) or None\n\n"
 "The search of sudokit.logic.techniques.forcing (classic rules): the first group of\n"
@@ -1355,6 +1376,8 @@ static PyMethodDef methods[] = {
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
+    {"franken_digits", (PyCFunction)(void (*)(void))franken_digits, METH_FASTCALL,
+     franken_digits_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},
     {"geometry", (PyCFunction)(void (*)(void))geometry, METH_FASTCALL, geometry_doc},
     {"geometry_info", geometry_info, METH_O, geometry_info_doc},

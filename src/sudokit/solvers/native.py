@@ -120,6 +120,8 @@ class _Core(Protocol):
 
     def finned_any(self, geometry: object, cands: Sequence[int], size: int, /) -> bool: ...
 
+    def franken_digits(self, geometry: object, cands: Sequence[int], mutant: int, /) -> int: ...
+
 
 def _load() -> _Core | None:
     try:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ...solvers import native
 from ..candidates import State, cells_of
 from ..step import Step, elim_text, join, sym
 
@@ -256,13 +257,27 @@ def _find(st: State, family: str, finned: bool) -> Step | None:
     memo = st.memo.get(key)
     if memo is None:
         best: dict[tuple[str, bool], Fish] = {}
+        digits = _digits(st, family)
         for d in range(1, st.tables.n + 1):
+            if not digits >> (d - 1) & 1:
+                continue
             for kind, fish in _digit(st, d, family).items():
                 if kind not in best or fish[0] < best[kind][0]:
                     best[kind] = fish
         memo = {kind: _step(st, kind, fish) for kind, fish in best.items()}
         st.memo[key] = memo
     return cast(dict[tuple[str, bool], Step], memo).get((family, finned))
+
+
+def _digits(st: State, family: str) -> int:
+    """The digits to search (bit ``d - 1`` for ``d``): nearly always there is no such fish,
+    and the C core, when built, names the digits that hold one at once (the same search;
+    it knows classic rules only). Every digit otherwise."""
+    core = native._core if st.rules.classic else None
+    if core is None or (MAX_SIZE, MAX_FINS) != (3, 2):  # the core's bounds
+        return (1 << st.tables.n) - 1
+    kinds = core.franken_digits(native.geometry(st.rules), st.cands, family == "mutant")
+    return (kinds | kinds >> 16) & 0xFFFF  # without fins, with fins
 
 
 def _step(st: State, kind: tuple[str, bool], fish: Fish) -> Step:
