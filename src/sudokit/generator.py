@@ -148,6 +148,15 @@ CARVES_PER_FILL = 16
 #: draw (medians of 0.2 s for medium, 0.8 s for hard, 2.8 s for expert).
 GUIDED: dict[int, frozenset[str]] = {16: frozenset({"medium", "hard", "expert"})}
 
+#: The same for variant puzzles, per size. Measured at 9×9 (``bench_generate.py
+#: --variants``): anti-knight puzzles carved to minimal are nearly all expert or extreme
+#: (3 hard of 160), and at medium's clue count nearly all easy (1 or 2 medium of 160), so
+#: plain draws took 0.6 to 2.2 s a puzzle there; carved in view, most land in one draw.
+#: A variant medium puzzle is carved in view of ``medium`` without a clue floor, and the
+#: carving stops at the first removal after which singles no longer finish it (the most
+#: clues its removal order gives a medium puzzle).
+VARIANT_GUIDED: dict[int, frozenset[str]] = {9: frozenset({"medium", "hard", "expert"})}
+
 
 def _carve(
     space: Shape | Rules,
@@ -156,11 +165,13 @@ def _carve(
     keep: int,
     full: list[int] | None = None,
     within: str | None = None,
+    until: Callable[[Grid], bool] | None = None,
 ) -> Grid:
     """Clue groups removed from a full grid (``full``, or a random one: classic only)
     while the solution stays unique, keeping at least ``keep`` clues; with ``within``,
-    also only while the techniques up to that level finish the puzzle. ``space``: a
-    shape for classic rules (the fast path), or variant rules."""
+    also only while the techniques up to that level finish the puzzle; with ``until``,
+    stopping at the first removal after which it holds. ``space``: a shape for classic
+    rules (the fast path), or variant rules."""
     if full is None:
         assert isinstance(space, Shape), "variant rules come with their full grid"
         cells = engine(space).random_fill(rng)
@@ -172,7 +183,12 @@ def _carve(
     # about forty times per candidate; the C core runs the whole loop in one call.
     backend = backend_for(space)
     core = native._core
-    if within is None and core is not None and backend.name == native.NativeBackend.name:
+    if (
+        within is None
+        and until is None
+        and core is not None
+        and backend.name == native.NativeBackend.name
+    ):
         rules = space.rules if isinstance(space, Shape) else space
         return Grid(space, core.carve(native.geometry(rules), cells, order, keep))
     clues = space.ncells
@@ -186,6 +202,8 @@ def _carve(
             within is None or finishes(Grid(space, cells), within)
         ):
             clues -= len(group)
+            if until is not None and until(Grid(space, cells)):
+                break
         else:
             for c, v in zip(group, saved, strict=True):
                 cells[c] = v
@@ -346,7 +364,17 @@ def generate(
             )
     keep = round(DIFFICULTIES[LEVELS[target]] * shape.ncells)
     attempts = max_attempts if max_attempts is not None else ATTEMPTS.get(n, 100)
-    within = LEVELS[target] if LEVELS[target] in GUIDED.get(n, ()) else None
+    guided = GUIDED.get(n, frozenset())
+    until: Callable[[Grid], bool] | None = None
+    if variants and LEVELS[target] in VARIANT_GUIDED.get(n, ()):
+        guided = VARIANT_GUIDED[n]
+        if LEVELS[target] == "medium":  # stop once singles no longer finish it
+            keep = 0
+
+            def until(grid: Grid) -> bool:
+                return not singles_finish(grid)
+
+    within = LEVELS[target] if LEVELS[target] in guided else None
     full: list[int] = []
     for attempt in range(max(1, attempts)):
         if attempt % CARVES_PER_FILL == 0:
@@ -354,8 +382,8 @@ def generate(
                 full = engine(shape).random_fill(rng)
             else:
                 full = first if attempt == 0 else _fill(chosen, rng)
-        grid = _carve(space, rng, groups, keep, full, within)
         try:
+            grid = _carve(space, rng, groups, keep, full, within, until)
             distance = _distance(grid, target, need)
         except UnsupportedRulesError:
             raise GenerationError(_no_levels(chosen)) from None
