@@ -9,6 +9,9 @@
  *   - gn_search_budget (the general kernel) on a shape picked by the first byte, with cell
  *     values from the bytes after it (each mod n+1), half the time with a first budget of
  *     a few guesses (so it restarts), against a second, generic reference;
+ *   - gn_build and gn_search_budget under variant rules (X, windoku, anti-knight,
+ *     anti-king, non-consecutive, jigsaw regions, killer cages, any mix) picked by a
+ *     hash of the input, against a reference that knows the rules only as lists;
  *   - fc_search (static forcing chains) on candidate masks made from the input, checking
  *     that what it names is a group of the kind asked for, and fc_basic_any,
  *     fc_chain_any and fc_finned_any (the engine's quick checks) on the same masks;
@@ -343,6 +346,298 @@ static void check_forcing(const uint8_t *data, size_t size)
     }
 }
 
+/* --- the general kernel under variant rules, against a reference built from the rules ---
+ *
+ * The first byte picks a size (4x4, 6x6, 9x9), a hash of the input the rules: X, windoku (9x9), anti-knight,
+ * anti-king, non-consecutive, jigsaw (the boxes with cells swapped between them, as
+ * driven by the input: any partition into n regions of n cells) and killer cages (two
+ * or three cells side by side, with a sum or none). The tables are built here from those
+ * plain definitions, as sudokit.geometry.Rules gives them to the core, then:
+ *   - gn_build must accept them;
+ *   - gn_search_budget's count must match a reference counter that knows the rules only
+ *     as lists (units, extra peers, neighbours, cages), and its solution keep them all;
+ *   - with no variant at all, the count must match gn_classic's;
+ *   - the logic helpers (fc_*), which take classic rules only, must find nothing. */
+
+typedef struct {
+    int n, ncells, nunits, ncages;
+    uint8_t unit[GN_MAXUNITS][GN_MAXN];
+    uint8_t cage_cell[16][3];
+    int cage_size[16], cage_total[16], cage_of[GN_MAXCELLS];
+    /* per cell: the cells it may not share a digit with (units, extra peers, cages), and
+     * its orthogonal neighbours under non-consecutive rules */
+    int npeer[GN_MAXCELLS], nnear[GN_MAXCELLS];
+    uint8_t peer[GN_MAXCELLS][GN_MAXPEERS + 48], near[GN_MAXCELLS][4];
+    uint8_t cell[GN_MAXCELLS];
+    unsigned count, limit;
+    unsigned long nodes;
+} VRef;
+
+static void vref_peer(VRef *R, int a, int b)
+{
+    int k;
+    if (a == b)
+        return;
+    for (k = 0; k < R->npeer[a]; k++)
+        if (R->peer[a][k] == b)
+            return;
+    R->peer[a][R->npeer[a]++] = (uint8_t)b;
+}
+
+/* The digits cell c may take now (bit d-1 for digit d): none of its peers', none next to
+ * a neighbour's, none past the sum of its cage so far. */
+static unsigned vref_fits(const VRef *R, int c)
+{
+    unsigned m = (1u << R->n) - 1;
+    int k, i, d;
+    for (k = 0; k < R->npeer[c]; k++) {
+        const int v = R->cell[R->peer[c][k]];
+        if (v)
+            m &= ~(1u << (v - 1));
+    }
+    for (k = 0; k < R->nnear[c]; k++) {
+        const int v = R->cell[R->near[c][k]];
+        if (v)
+            m &= ~((1u << v) | (v >= 2 ? 1u << (v - 2) : 0u));
+    }
+    k = R->cage_of[c];
+    if (k >= 0 && R->cage_total[k]) {
+        int sum = 0, empty = 0;
+        for (i = 0; i < R->cage_size[k]; i++) {
+            const int x = R->cage_cell[k][i];
+            if (x != c && R->cell[x])
+                sum += R->cell[x];
+            else if (x != c)
+                empty++;
+        }
+        for (d = 1; d <= R->n; d++)
+            if (empty ? sum + d + empty > R->cage_total[k] : sum + d != R->cage_total[k])
+                m &= ~(1u << (d - 1));
+    }
+    return m & ((1u << R->n) - 1);
+}
+
+/* Nodes the reference walks before it gives up (the comparison is then skipped). */
+#define VREF_NODES 1500UL
+
+static void vref_search(VRef *R)
+{
+    int c, d, best = -1, fewest = GN_MAXN + 1;
+    unsigned best_mask = 0;
+    if (++R->nodes > VREF_NODES)
+        return;
+    for (c = 0; c < R->ncells && fewest > 1; c++)
+        if (!R->cell[c]) {
+            const unsigned m = vref_fits(R, c);
+            const int k = popcount9(m);
+            if (k < fewest) {
+                fewest = k;
+                best = c;
+                best_mask = m;
+            }
+        }
+    if (best < 0) {
+        R->count++;
+        return;
+    }
+    for (d = 1; d <= R->n && R->count < R->limit; d++)
+        if (best_mask >> (d - 1) & 1u) {
+            R->cell[best] = (uint8_t)d;
+            vref_search(R);
+            R->cell[best] = 0;
+        }
+}
+
+/* Whether the digits of cells (a full grid, or givens) break no rule. */
+static int vref_keeps(VRef *R, const uint8_t *cells)
+{
+    int c, ok = 1;
+    memset(R->cell, 0, sizeof R->cell);
+    for (c = 0; c < R->ncells && ok; c++)
+        if (cells[c]) {
+            ok = vref_fits(R, c) >> (cells[c] - 1) & 1u;
+            R->cell[c] = cells[c];
+        }
+    return ok;
+}
+
+static GnGeo rules_geo; /* big: one, reused */
+
+/* Stops a search after a few polls (some thousands of nodes each): random rules and
+ * givens can make trees too big for a fuzzing run. */
+static int enough(void *polls)
+{
+    return ++*(unsigned *)polls > 4;
+}
+
+/* A hash of the input (FNV-1a): which rules it is fuzzed under. */
+static unsigned mix(const uint8_t *data, size_t size)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    return (unsigned)(h ^ h >> 16);
+}
+
+static void check_rules(const uint8_t *data, size_t size)
+{
+    static const int ns[3] = {4, 6, 9}, rows[3] = {2, 2, 3};
+    static VRef R;
+    const int pick = data[0] % 3, n = ns[pick], br = rows[pick], bc = n / br, nc = n * n;
+    const unsigned flags = mix(data, size) & 255u;
+    const int x = flags & 1, windoku = n == 9 && (flags & 2), knight = n >= 6 && (flags & 4),
+              king = n >= 6 && (flags & 8), noncon = flags & 16, jigsaw = flags & 32,
+              killer = flags & 64;
+    const unsigned limit = 1 + data[0] / 3 % 3;
+    const uint64_t budget = flags & 128 ? 1u + data[0] % 5u : GN_FIRST_BUDGET;
+    uint8_t units[GN_MAXUNITS * GN_MAXN], extra[GN_MAXCELLS * GN_MAXPEERS];
+    uint8_t nearl[GN_MAXCELLS * GN_MAXNEAR], cage_cells[48], region[GN_MAXCELLS];
+    uint16_t extra_at[GN_MAXCELLS + 1], near_at[GN_MAXCELLS + 1], cage_at[17], totals[16];
+    uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
+    uint16_t cands[GN_MAXCELLS];
+    size_t at = 2;
+    int c, u, i, k, r, stopped = 0, a = -1, b = -1, used[GN_MAXCELLS];
+    uint64_t count, guesses;
+    unsigned polls = 0;
+    const char *bad;
+    memset(&R, 0, sizeof R);
+    R.n = n;
+    R.ncells = nc;
+    R.limit = limit;
+    for (c = 0; c < nc; c++)
+        R.cage_of[c] = -1;
+    for (c = 0; c < nc; c++)
+        region[c] = (uint8_t)((c / n) / br * br + (c % n) / bc);
+    if (jigsaw) /* swap cells between regions: each keeps n cells */
+        for (k = 0; k < 24 && at + 1 < size; k++, at += 2) {
+            const int p = data[at] % nc, q = data[at + 1] % nc;
+            const uint8_t t = region[p];
+            region[p] = region[q];
+            region[q] = t;
+        }
+    for (r = 0; r < n; r++)
+        for (i = 0; i < n; i++) {
+            R.unit[r][i] = (uint8_t)(r * n + i);
+            R.unit[n + r][i] = (uint8_t)(i * n + r);
+        }
+    for (r = 0; r < n; r++)
+        for (c = 0, i = 0; c < nc; c++)
+            if (region[c] == r)
+                R.unit[2 * n + r][i++] = (uint8_t)c;
+    R.nunits = 3 * n;
+    if (x) {
+        for (i = 0; i < n; i++) {
+            R.unit[R.nunits][i] = (uint8_t)(i * n + i);
+            R.unit[R.nunits + 1][i] = (uint8_t)(i * n + n - 1 - i);
+        }
+        R.nunits += 2;
+    }
+    if (windoku)
+        for (k = 0; k < 4; k++, R.nunits++)
+            for (i = 0; i < 9; i++)
+                R.unit[R.nunits][i] = (uint8_t)((1 + k / 2 * 4 + i / 3) * 9 + 1 + k % 2 * 4 + i % 3);
+    for (u = 0; u < R.nunits; u++)
+        for (i = 0; i < n; i++) {
+            units[u * n + i] = R.unit[u][i];
+            for (k = 0; k < n; k++)
+                vref_peer(&R, R.unit[u][i], R.unit[u][k]);
+        }
+    /* extra peers (knight's and king's moves outside the units) and neighbours */
+    extra_at[0] = near_at[0] = 0;
+    for (c = 0; c < nc; c++) {
+        int dr, dc, ne = 0, nn = 0;
+        for (dr = -2; dr <= 2; dr++)
+            for (dc = -2; dc <= 2; dc++) {
+                const int rr = c / n + dr, cc = c % n + dc, o = rr * n + cc;
+                const int kn = (dr * dr + dc * dc) == 5, ki = dr * dr <= 1 && dc * dc <= 1;
+                int shared = 0;
+                if (rr < 0 || rr >= n || cc < 0 || cc >= n || (!dr && !dc))
+                    continue;
+                for (k = 0; k < R.npeer[c] && !shared; k++)
+                    shared = R.peer[c][k] == o;
+                if (((knight && kn) || (king && ki)) && !shared) {
+                    extra[extra_at[c] + ne++] = (uint8_t)o;
+                }
+                if (noncon && dr * dr + dc * dc == 1) {
+                    nearl[near_at[c] + nn++] = (uint8_t)o;
+                    R.near[c][R.nnear[c]++] = (uint8_t)o;
+                }
+            }
+        extra_at[c + 1] = (uint16_t)(extra_at[c] + ne);
+        near_at[c + 1] = (uint16_t)(near_at[c] + nn);
+    }
+    for (c = 0; c < nc; c++)
+        for (k = extra_at[c]; k < extra_at[c + 1]; k++)
+            vref_peer(&R, c, extra[k]);
+    /* cages: two or three cells in a row, disjoint, a sum or none */
+    memset(used, 0, sizeof used);
+    cage_at[0] = 0;
+    if (killer)
+        for (k = 0; k < 8 && at + 2 < size; k++, at += 3) {
+            const int s = 2 + data[at] % 2, c0 = data[at + 1] % nc;
+            int ok = c0 % n + s <= n;
+            for (i = 0; i < s && ok; i++)
+                ok = !used[c0 + i];
+            if (!ok)
+                continue;
+            for (i = 0; i < s; i++) {
+                used[c0 + i] = 1;
+                R.cage_of[c0 + i] = R.ncages;
+                R.cage_cell[R.ncages][i] = (uint8_t)(c0 + i);
+                cage_cells[cage_at[R.ncages] + i] = (uint8_t)(c0 + i);
+                for (u = 0; u < i; u++)
+                    vref_peer(&R, c0 + i, c0 + u), vref_peer(&R, c0 + u, c0 + i);
+            }
+            R.cage_size[R.ncages] = s;
+            R.cage_total[R.ncages] = data[at + 2] % 4 ? 1 + data[at + 2] % (s * n) : 0;
+            totals[R.ncages] = (uint16_t)R.cage_total[R.ncages];
+            cage_at[R.ncages + 1] = (uint16_t)(cage_at[R.ncages] + s);
+            R.ncages++;
+        }
+    bad = gn_build(&rules_geo, (unsigned)n, (unsigned)R.nunits, units, extra_at, extra, near_at,
+                   nearl, (unsigned)R.ncages, cage_at, cage_cells, totals);
+    if (bad)
+        FAIL("rules %dx%d (flags %u): gn_build refused good tables: %s", n, n, flags, bad);
+    /* sparse givens from the bytes left */
+    memset(cells, 0, sizeof cells);
+    for (c = 0; c < nc && at < size; c++, at++)
+        cells[c] = (uint8_t)(data[at] % 3 == 0 ? data[at] / 3 % (n + 1) : 0);
+    count = gn_search_budget(&rules_geo, cells, limit, solution, &guesses, enough, &polls,
+                             &stopped, budget);
+    if (stopped)
+        return; /* a search too long for a fuzzing run: nothing to compare */
+    if (count > limit)
+        FAIL("rules %dx%d (flags %u): count %llu above limit %u", n, n, flags,
+             (unsigned long long)count, limit);
+    if (count) {
+        for (c = 0; c < nc; c++)
+            if (solution[c] < 1 || solution[c] > n || (cells[c] && cells[c] != solution[c]))
+                FAIL("rules %dx%d (flags %u): bad solution value at cell %d", n, n, flags, c);
+        if (!vref_keeps(&R, solution))
+            FAIL("rules %dx%d (flags %u): the solution breaks a rule", n, n, flags);
+    }
+    if (vref_keeps(&R, cells)) {
+        vref_search(&R);
+        if (R.nodes <= VREF_NODES && R.count != count)
+            FAIL("rules %dx%d (flags %u): count %llu, reference %u", n, n, flags,
+                 (unsigned long long)count, R.count);
+    } else if (count) {
+        FAIL("rules %dx%d (flags %u): givens break a rule, yet %llu solutions", n, n, flags,
+             (unsigned long long)count);
+    }
+    if (!(x || windoku || knight || king || noncon || jigsaw || R.ncages) &&
+        gn_search(gn_classic(n), cells, limit, NULL, NULL, NULL, NULL, &stopped) != count)
+        FAIL("rules %dx%d: built classic tables disagree with gn_classic", n, n);
+    if (!rules_geo.classic) {
+        for (c = 0; c < nc; c++)
+            cands[c] = (uint16_t)(cells[c] ? 0 : (1u << n) - 1);
+        if (fc_search(&rules_geo, cands, 15, &a, &b) != 0 || fc_basic_any(&rules_geo, cands) ||
+            fc_chain_any(&rules_geo, cands, 6) > 0)
+            FAIL("rules %dx%d (flags %u): a classic-only logic helper answered", n, n, flags);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const ptrdiff_t bad = sk_find_bad_symbol((const char *)data, size);
@@ -351,6 +646,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gn_init();
     if (size >= 1) {
         check_general(data, size);
+        check_rules(data, size);
         check_forcing(data, size);
     }
     if (bad >= (ptrdiff_t)size || bad < -1)
