@@ -1281,13 +1281,95 @@ static PyObject *u64_list(const uint64_t *values, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(run_many_doc,
-"run_many(data, limit, /) -> (counts, solutions, guesses)\n\n"
+"run_many(data, limit, geometry=None, /) -> (counts, solutions, guesses)\n\n"
 "Solve many 9x9 puzzles in one call.\n"
 "data: a bytes-like object of 81-byte records back to back, symbols '.', '0'-'9'.\n"
 "counts, guesses: lists of ints, one per puzzle (counts capped at limit).\n"
 "solutions: bytes, 81 ASCII digits per puzzle: its first solution, or 81 '.' when it\n"
 "has none. Raises ValueError for a length that is not a multiple of 81 or a bad symbol.\n"
+"With geometry (see geometry()): puzzles under its rules, records of n*n bytes of cell\n"
+"values 0..n (0 = empty), and solutions as n*n bytes of digits 1..n per puzzle (n*n zero\n"
+"bytes when it has none); each puzzle answered as search() answers it.\n"
 "Ctrl-C (SIGINT) stops a long batch with KeyboardInterrupt.");
+
+/* run_many under the rules of geometry `geo`: records of cell values, answered in turn by
+ * the kernel search() picks (the 9x9 one for classic 9x9), all with the GIL released. */
+static PyObject *run_many_rules(PyObject *geo, PyObject *data, uint64_t limit)
+{
+    Py_buffer view;
+    uint64_t *counts = NULL, *guesses = NULL;
+    PyObject *solutions = NULL, *count_list = NULL, *guess_list = NULL, *result = NULL;
+    const GnGeo *G = get_geo(geo);
+    Py_ssize_t n = 0, i, size;
+    int stopped = 0;
+    if (!G)
+        return NULL;
+    if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    size = (Py_ssize_t)G->ncells;
+    if (view.len % size != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "buffer of %zd bytes is not a whole number of %zd-byte records", view.len,
+                     size);
+        goto done;
+    }
+    for (i = 0; i < view.len; i++) {
+        const unsigned v = ((const uint8_t *)view.buf)[i];
+        if (v > G->n) {
+            PyErr_Format(PyExc_ValueError, "puzzle %zd, cell %zd: value %u is out of range 0-%u",
+                         i / size + 1, i % size, v, G->n);
+            goto done;
+        }
+    }
+    n = view.len / size;
+    counts = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *counts);
+    guesses = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *guesses);
+    solutions = PyBytes_FromStringAndSize(NULL, n * size);
+    if (!counts || !guesses || !solutions) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    {
+        /* The new bytes object is ours alone until returned: safe to fill without the GIL. */
+        uint8_t *out = (uint8_t *)PyBytes_AS_STRING(solutions);
+        const uint8_t *in = (const uint8_t *)view.buf;
+        const int nine = G->classic && G->n == 9;
+        SkPoll poll = {interrupted, NULL, 0, 0};
+        Py_BEGIN_ALLOW_THREADS
+        for (i = 0; i < n && !stopped; i++) {
+            uint8_t *sol = out + i * size;
+            guesses[i] = 0;
+            if (nine) {
+                counts[i] = sk_search_polled(in + i * size, limit, sol, &guesses[i], &poll);
+                stopped = poll.stopped;
+            } else {
+                counts[i] = gn_search_budget(G, in + i * size, limit, sol, &guesses[i],
+                                             interrupted, NULL, &stopped, GN_FIRST_BUDGET);
+            }
+            if (!counts[i])
+                memset(sol, 0, (size_t)size);
+        }
+        Py_END_ALLOW_THREADS
+        if (stopped) {
+            if (!PyErr_Occurred())
+                PyErr_SetNone(PyExc_KeyboardInterrupt);
+            goto done;
+        }
+    }
+    count_list = u64_list(counts, n);
+    guess_list = u64_list(guesses, n);
+    if (count_list && guess_list)
+        result = PyTuple_Pack(3, count_list, solutions, guess_list);
+done:
+    PyBuffer_Release(&view);
+    PyMem_Free(counts);
+    PyMem_Free(guesses);
+    Py_XDECREF(solutions);
+    Py_XDECREF(count_list);
+    Py_XDECREF(guess_list);
+    return result;
+}
 
 static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1297,12 +1379,15 @@ static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t narg
     Py_ssize_t n;
     ptrdiff_t bad;
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "run_many() takes exactly 2 arguments (data, limit)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "run_many() takes 2 or 3 arguments (data, limit, geometry)");
         return NULL;
     }
     if (!get_limit(args[1], &limit))
         return NULL;
+    if (nargs == 3 && args[2] != Py_None)
+        return run_many_rules(args[2], args[0], limit);
     /* The buffer stays exported until released, so a bytearray cannot be resized under
      * us while the GIL is released. */
     if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)

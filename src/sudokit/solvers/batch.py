@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..errors import SudokuError
 from ..formats import parse
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 from ..grid import Grid
 from .registry import Outcome, backend_for
 
@@ -387,8 +387,9 @@ def _grid(puzzle: Grid | str) -> Grid:
 
 
 def search_many(puzzles: Iterable[Grid | str], limit: int = 2) -> list[Outcome]:
-    """:func:`~sudokit.search` for each puzzle (grids or text of any size), in order; the
-    9×9 ones go through the C core in one call when it is active."""
+    """:func:`~sudokit.search` for each puzzle (grids or text of any size and rules), in
+    order, each under its own rules; with the C core active, the classic 9×9 ones go
+    through it in one call, and those of each other rules in one call per rules."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     grids = [_grid(p) for p in puzzles]
@@ -405,10 +406,23 @@ def search_many(puzzles: Iterable[Grid | str], limit: int = 2) -> list[Outcome]:
             if batch.counts[k]:
                 solution = [b - 48 for b in solutions[k * 81 : (k + 1) * 81]]
             out[i] = Outcome(batch.counts[k], solution, batch.guesses[k])
+    # The others by rules: those the C core answers in one call per rules, the rest one
+    # by one on their backend.
+    groups: dict[Rules, list[int]] = {}
     for i, grid in enumerate(grids):
         if out[i] is None:
-            rules = grid.rules
-            out[i] = backend_for(rules).run(rules, grid.cells, limit)
+            groups.setdefault(grid.rules, []).append(i)
+    for rules, indices in groups.items():
+        backend = backend_for(rules)
+        if backend.name == "native" and len(indices) > 1:
+            from . import native
+
+            outcomes = native.search_rules(rules, [grids[i].cells for i in indices], limit)
+            for i, outcome in zip(indices, outcomes, strict=True):
+                out[i] = outcome
+        else:
+            for i in indices:
+                out[i] = backend.run(rules, grids[i].cells, limit)
     return [o for o in out if o is not None]
 
 

@@ -26,6 +26,14 @@ Records are 81 symbols (``1``-``9``; ``.`` or ``0`` empty), back to back without
 separators. They are validated here, before the C core sees them; a malformed buffer
 raises :class:`~sudokit.errors.ParseError` naming the puzzle (``line``, 1-based index in
 the batch), row and column.
+
+Puzzles under other rules batch too: ``run_many(data, limit, rules=...)`` takes records
+of ``n * n`` symbols under one rules value (one C call), and :func:`solve_many` and
+:func:`count_many` take a mix — grids under any rules, or lines that carry their rules'
+code (``9+x:...``) — answering each under its own rules:
+
+    >>> count_many([puzzle, "9+x:" + "." * 81], limit=2)
+    [1, 2]
 """
 
 from __future__ import annotations
@@ -34,9 +42,9 @@ import importlib
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol, cast
 
-from ..errors import CellCountError, SymbolError, UnsupportedRulesError
+from ..errors import CellCountError, ParseError, SymbolError, UnsupportedRulesError
 from ..formats import format_line
-from ..geometry import Rules, Shape, per_rules
+from ..geometry import SYMBOLS, Rules, Shape, per_rules
 from ..grid import Grid
 from .registry import Outcome, backend_for, register
 
@@ -55,7 +63,7 @@ class _Core(Protocol):
     def run(self, cells: bytes, limit: int, /) -> tuple[int, bytes | None, int]: ...
 
     def run_many(
-        self, data: bytes | bytearray, limit: int, /
+        self, data: bytes | bytearray, limit: int, geometry: object = ..., /
     ) -> tuple[list[int], bytes, list[int]]: ...
 
     def find_bad_symbol(self, data: bytes | bytearray, /) -> int: ...
@@ -221,12 +229,15 @@ class Batch(NamedTuple):
     solutions: bytes
     #: Trial assignments the search made.
     guesses: list[int]
+    #: Cells per record (81 for 9×9; ``n * n`` for a batch under rules of another size).
+    size: int = CELLS
 
     def solution(self, index: int) -> str | None:
-        """The first solution of puzzle ``index`` as an 81-character line, or None."""
+        """The first solution of puzzle ``index`` as a line of symbols, or None."""
         if not self.counts[index]:
             return None
-        return self.solutions[index * CELLS : (index + 1) * CELLS].decode("ascii")
+        size = self.size
+        return self.solutions[index * size : (index + 1) * size].decode("ascii")
 
 
 Buffer = bytes | bytearray | memoryview | str
@@ -273,8 +284,12 @@ def check_batch(data: Buffer) -> None:
     _check(data)
 
 
-def run_many(data: Buffer, limit: int = 2) -> Batch:
+def run_many(data: Buffer, limit: int = 2, rules: Rules | Shape | None = None) -> Batch:
     """Solve a batch of 9×9 puzzles: 81-symbol records back to back, in one call.
+
+    With ``rules``, the puzzles are under those rules (any size, any variant): records of
+    ``n * n`` symbols (``1``-``9`` then ``A``-``G``; ``.`` or ``0`` empty), solutions in the
+    same symbols, each puzzle answered as :func:`sudokit.search` answers it under them.
 
     Counts solutions up to ``limit`` (``2`` answers "unique?", ``1`` is fastest when any
     solution will do) and keeps each puzzle's first solution. Uses the C core when it is
@@ -287,6 +302,10 @@ def run_many(data: Buffer, limit: int = 2) -> Batch:
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
+    if rules is not None:
+        target = rules.rules if isinstance(rules, Shape) else rules
+        if target is not _SHAPE.rules:
+            return _run_many_rules(data, limit, target)
     raw = _check(data)
     if _core is not None and active():
         return Batch(*_core.run_many(raw, limit))
@@ -311,6 +330,77 @@ def _run_many_python(raw: bytes, limit: int) -> Batch:
     return Batch(counts, bytes(out), guesses)
 
 
+def _tables(n: int) -> tuple[bytes, bytes, bytes]:
+    """For records of an ``n × n`` grid: symbols to cell values (``bytes.translate``), the
+    symbols allowed (to delete), and digit values back to symbols (0 to ``.``)."""
+    to_value = bytearray(range(256))
+    allowed = bytearray(b".0")
+    to_value[ord(".")] = to_value[ord("0")] = 0
+    for d, symbol in enumerate(SYMBOLS[:n], start=1):
+        for ch in {symbol, symbol.lower()}:
+            to_value[ord(ch)] = d
+            allowed.append(ord(ch))
+    to_symbol = bytearray(range(256))
+    to_symbol[0] = ord(".")
+    for d, symbol in enumerate(SYMBOLS[:n], start=1):
+        to_symbol[d] = ord(symbol)
+    return bytes(to_value), bytes(allowed), bytes(to_symbol)
+
+
+_TABLES = {n: _tables(n) for n in (4, 6, 9, 12, 16)}
+
+
+def _run_many_rules(data: Buffer, limit: int, rules: Rules) -> Batch:
+    """:func:`run_many` under ``rules``: records of ``n * n`` symbols."""
+    raw = _raw(data)
+    n, size = rules.n, rules.ncells
+    to_value, allowed, to_symbol = _TABLES[n]
+    if len(raw) % size:
+        raise CellCountError(
+            f"a batch of {n}×{n} puzzles holds whole records of {size} cells: {len(raw)} bytes"
+            f" is {len(raw) // size} puzzles and {len(raw) % size} cells"
+        )
+    if bytes(raw).translate(None, allowed):
+        bad = next(i for i, byte in enumerate(raw) if byte not in allowed)
+        index, cell = divmod(bad, size)
+        row, col = divmod(cell, n)
+        shown = data[bad] if isinstance(data, str) else chr(raw[bad])
+        raise SymbolError(
+            f"row {row + 1}, column {col + 1}: {shown!r} is not a digit "
+            f"({rules.shape.symbol_range()}, or . or 0 for empty)",
+            line=index + 1,
+            row=row,
+            col=col,
+        )
+    values = bytes(raw).translate(to_value)
+    backend = backend_for(rules)
+    if _core is not None and backend.name == NativeBackend.name:
+        counts, solutions, guesses = _core.run_many(values, limit, geometry(rules))
+        return Batch(counts, solutions.translate(to_symbol), guesses, size)
+    counts, guesses = [], []
+    out = bytearray()
+    for start in range(0, len(values), size):
+        result = backend.run(rules, list(values[start : start + size]), limit)
+        counts.append(result.count)
+        guesses.append(result.guesses)
+        out += bytes(size) if result.solution is None else bytes(result.solution)
+    return Batch(counts, bytes(out).translate(to_symbol), guesses, size)
+
+
+def search_rules(rules: Rules, puzzles: Sequence[Sequence[int]], limit: int) -> list[Outcome]:
+    """:func:`sudokit.search`'s outcome for each puzzle (cell values) under ``rules``, in
+    one call to the C core (the same answers as one search each). Requires the core."""
+    if _core is None:
+        raise RuntimeError("the C core is not installed")
+    size = rules.ncells
+    data = b"".join(bytes(cells) for cells in puzzles)
+    counts, solutions, guesses = _core.run_many(data, limit, geometry(rules))
+    return [
+        Outcome(count, list(solutions[k * size : (k + 1) * size]) if count else None, guessed)
+        for k, (count, guessed) in enumerate(zip(counts, guesses, strict=True))
+    ]
+
+
 def pack(puzzles: Iterable[str | Grid]) -> bytes:
     """Records for :func:`run_many` from 81-symbol lines (surrounding white space is
     dropped) or classic 9×9 grids. Raises :class:`~sudokit.errors.ParseError` naming the
@@ -325,8 +415,8 @@ def pack(puzzles: Iterable[str | Grid]) -> bytes:
                 )
             if not puzzle.rules.classic:  # the records hold digits only: rules would be lost
                 raise UnsupportedRulesError(
-                    f"puzzle {index}: batches of the C core hold classic puzzles only, not"
-                    f" {puzzle.rules.name}; use sudokit.solvers.batch or count_solutions"
+                    f"puzzle {index}: these records hold classic puzzles only, not"
+                    f" {puzzle.rules.name}; solve_many and count_many take every rules"
                 )
             text = format_line(puzzle)
         else:
@@ -339,15 +429,57 @@ def pack(puzzles: Iterable[str | Grid]) -> bytes:
     return data
 
 
+def _grouped(puzzles: Iterable[str | Grid], limit: int) -> list[tuple[int, str | None]]:
+    """The count and first solution (symbols, or None) of each puzzle, in input order:
+    the classic 9×9 ones in one batch, those under other rules in one batch per rules."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    groups: dict[Rules, tuple[list[int], list[bytes]]] = {}
+    total = 0
+    for index, puzzle in enumerate(puzzles, start=1):
+        total = index
+        if isinstance(puzzle, Grid):
+            rules = puzzle.rules
+            record = format_line(puzzle).encode("ascii")
+        elif len(text := puzzle.strip()) == CELLS:
+            rules, record = _SHAPE.rules, text.encode("ascii", errors="replace")
+        else:  # another size, or a line that carries its rules' code: 9+x:...
+            from ..formats import parse_rules_line
+
+            try:
+                grid = parse_rules_line(text, check=False)
+            except ParseError as err:
+                raise err.at_line(index) from None
+            rules, record = grid.rules, format_line(grid).encode("ascii")
+        numbers, records = groups.setdefault(rules, ([], []))
+        numbers.append(index - 1)
+        records.append(record)
+    out: list[tuple[int, str | None]] = [(0, None)] * total
+    for rules, (numbers, records) in groups.items():
+        try:
+            batch = run_many(b"".join(records), limit, rules)
+        except ParseError as err:  # its line is the place in the group: say the input's
+            if err.line is None:
+                raise
+            raise err.at_line(numbers[err.line - 1] + 1) from None
+        for k, i in enumerate(numbers):
+            out[i] = (batch.counts[k], batch.solution(k))
+    return out
+
+
 def solve_many(puzzles: Iterable[str | Grid]) -> list[str | None]:
-    """A solution of each 9×9 puzzle as an 81-digit line, or None where there is none."""
-    batch = run_many(pack(puzzles), 1)
-    return [batch.solution(i) for i in range(len(batch.counts))]
+    """A solution of each puzzle as a line of digits, or None where there is none.
+
+    Puzzles are lines of symbols (classic rules, any size), lines that carry their rules'
+    code (``9+x:...``, as ``format_rules_line`` writes them), or grids under any rules:
+    each is solved under its own rules, the puzzles of one rules in one batch."""
+    return [solution for _, solution in _grouped(puzzles, 1)]
 
 
 def count_many(puzzles: Iterable[str | Grid], limit: int = 2) -> list[int]:
-    """The number of solutions of each 9×9 puzzle, counting no further than ``limit``."""
-    return run_many(pack(puzzles), limit).counts
+    """The number of solutions of each puzzle (as :func:`solve_many` takes them), counting
+    no further than ``limit``."""
+    return [count for count, _ in _grouped(puzzles, limit)]
 
 
 __all__ = [
@@ -362,5 +494,6 @@ __all__ = [
     "geometry",
     "pack",
     "run_many",
+    "search_rules",
     "solve_many",
 ]
