@@ -11,14 +11,17 @@
  *  2. hidden singles: per unit (extras included), the digits seen once (a digit seen
  *     nowhere fails);
  *  2b. non-consecutive: a cell whose candidates all lie within {e-1, e, e+1} takes e
- *      from its neighbours (d-1 and d+1 take d; d and d+1 take both);
+ *      from its neighbours (d-1 and d+1 take d; d and d+1 take both); and a cell beside
+ *      (or at) every place of a digit d in a unit loses d-1 and d+1;
  *  3. locked candidates from the masks of the (line, box) segments: a digit confined to
  *     one segment inside its box leaves the rest of the line (pointing), one confined to
  *     it inside its line leaves the rest of the box (claiming); then the same between any
  *     other two units that share cells (irregular regions, diagonals, windows);
  *  4. under knight's or king's moves, instead of 3: a digit whose places in a unit all
  *     see a cell (through a unit or a move) leaves that cell, which covers pointing and
- *     claiming between any two units and reaches the cells a move away.
+ *     claiming between any two units and reaches the cells a move away. This step and
+ *     the last of 2b look again only at a digit's places in a unit that changed since
+ *     they last did (at a child node: since its parent's fixpoint).
  * These deductions only remove candidates, so their fixpoint does not depend on the
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
@@ -346,7 +349,13 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
     G->extras = extras;
     if ((bad = build_cages(G, s, ncages, cage_at, cage_cells, totals)) != NULL)
         return bad;
-    if (extras || ncages) {
+    if (G->nonconsecutive)
+        for (c = 0; c < G->ncells; c++) {
+            G->nearbits[c][c / 64] |= 1ull << (c % 64);
+            for (i = 0; i < G->nnear[c]; i++)
+                G->nearbits[c][G->near[c][i] / 64] |= 1ull << (G->near[c][i] % 64);
+        }
+    if (extras || ncages || G->nonconsecutive) {
         for (c = 0; c < G->ncells; c++)
             for (k = G->peer_at[c]; k < G->peer_at[c + 1]; k++)
                 G->peerbits[c][G->peer[k] / 64] |= 1ull << (G->peer[k] % 64);
@@ -642,36 +651,85 @@ static int nonconsecutive_pairs(const Geo *G, Board *B, Queue *Q, int *changed)
  * digit no place in the unit. Pointing and claiming are the case of two units; this one
  * reaches the cells a move away. The places' peers are intersected as bit sets.
  */
-static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
+#if defined(__GNUC__) || defined(__clang__)
+#define GN_INLINE inline __attribute__((always_inline))
+#else
+#define GN_INLINE inline
+#endif
+
+/* The open cells of every digit (where[d]: those that may hold d) as sets of cells. */
+typedef uint64_t Places[MAX_N][MAX_CELLS / 64];
+
+static GN_INLINE void places_w(const Geo *G, const Board *B, Places where, const unsigned words)
 {
-    const unsigned words = (G->ncells + 63) / 64;
-    uint64_t see[MAX_N][MAX_CELLS / 64];
-    unsigned u, i, w;
+    unsigned c, d, w;
+    for (d = 0; d < G->n; d++)
+        for (w = 0; w < words; w++)
+            where[d][w] = 0;
+    for (c = 0; c < G->ncells; c++)
+        if (!B->done[c]) {
+            uint16_t m;
+            for (m = B->cand[c]; m; m &= (uint16_t)(m - 1))
+                where[ANY_CTZ(m)][c / 64] |= 1ull << (c % 64);
+        }
+}
+
+/* What seen_by_all last looked at: at a child node, the places of its parent (where a
+ * pass found nothing), else none (it looks at everything). */
+static void places_from(const Geo *G, const Board *from, Places last)
+{
+    if (from != NULL)
+        places_w(G, from, last, (G->ncells + 63) / 64);
+    else
+        memset(last, 0, sizeof(Places));
+}
+
+static GN_INLINE int seen_by_all_w(const Geo *G, Board *B, Queue *Q, int *changed,
+                                   Places last, const unsigned words)
+{
+    const unsigned n = G->n;
+    /* Taken once per pass: eliminations only shrink the true sets, and a superset of a
+     * digit's places only makes the cells seeing all of them fewer. */
+    Places where;
+    unsigned u, w, c, d;
+    places_w(G, B, where, words);
     for (u = 0; u < G->nunits; u++) {
-        const uint8_t *cells = G->unit[u];
-        uint16_t has = 0, m;
-        for (i = 0; i < G->n; i++) {
-            const unsigned c = cells[i];
-            if (B->done[c])
-                continue;
-            for (m = B->cand[c]; m; m &= (uint16_t)(m - 1)) {
-                const unsigned d = ANY_CTZ(m);
-                if (!(has >> d & 1u)) {
-                    has |= (uint16_t)(1u << d);
-                    memcpy(see[d], G->peerbits[c], words * sizeof see[d][0]);
-                } else {
-                    for (w = 0; w < words; w++)
-                        see[d][w] &= G->peerbits[c][w];
+        const uint64_t *in_u = G->unitbits[u];
+        for (d = 0; d < n; d++) {
+            const uint16_t bit = (uint16_t)(1u << d);
+            uint64_t see[MAX_CELLS / 64], at[MAX_CELLS / 64], any = 0, moved = 0;
+            int many = 0, some = 0;
+            for (w = 0; w < words; w++) {
+                at[w] = where[d][w] & in_u[w];
+                moved |= (where[d][w] ^ last[d][w]) & in_u[w];
+                if (at[w]) {
+                    many |= some || (at[w] & (at[w] - 1));
+                    some = 1;
                 }
             }
-        }
-        for (m = has; m; m &= (uint16_t)(m - 1)) {
-            const unsigned d = ANY_CTZ(m);
-            const uint16_t bit = (uint16_t)(1u << d);
+            /* Places as when last looked at: the cells seeing them all have lost d then
+             * (places only shrink, and so do the cells seeing them). One place or none:
+             * the other passes see to it. */
+            if (!moved || !many)
+                continue;
+            for (w = 0; w < words; w++)
+                see[w] = where[d][w] & ~in_u[w];
             for (w = 0; w < words; w++) {
                 uint64_t x;
-                for (x = see[d][w] & ~G->unitbits[u][w]; x; x &= x - 1) {
-                    const unsigned c = w * 64 + GN_CTZ64(x);
+                for (x = at[w]; x; x &= x - 1) {
+                    const uint64_t *p = G->peerbits[w * 64 + GN_CTZ64(x)];
+                    unsigned v;
+                    any = 0;
+                    for (v = 0; v < words; v++)
+                        any |= see[v] &= p[v];
+                    if (!any)
+                        goto next; /* no cell sees them all */
+                }
+            }
+            for (w = 0; w < words; w++) {
+                uint64_t x;
+                for (x = see[w]; x; x &= x - 1) {
+                    c = w * 64 + GN_CTZ64(x);
                     if (B->cand[c] & bit) {
                         *changed = 1;
                         if (!elim(B, Q, c, bit))
@@ -679,11 +737,109 @@ static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed)
                     }
                 }
             }
+        next:;
         }
         if (!drain(G, B, Q))
             return 0;
     }
+    memcpy(last, where, sizeof(Places));
     return 1;
+}
+
+static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
+{
+    /* the word count a constant: 2 words for 9x9, 1 for smaller grids, 3 or 4 beyond */
+    switch ((G->ncells + 63) / 64) {
+    case 1:
+        return seen_by_all_w(G, B, Q, changed, last, 1);
+    case 2:
+        return seen_by_all_w(G, B, Q, changed, last, 2);
+    case 3:
+        return seen_by_all_w(G, B, Q, changed, last, 3);
+    default:
+        return seen_by_all_w(G, B, Q, changed, last, 4);
+    }
+}
+
+/*
+ * Non-consecutive, by a digit's places: when every place of digit d in a unit is a cell
+ * next to cell c or c itself, c holds neither d - 1 nor d + 1 (whichever place takes d,
+ * c is it or beside it). Two places side by side lose d - 1 and d + 1 both; the cell
+ * between two places one apart loses them. Same bookkeeping as seen_by_all.
+ */
+static GN_INLINE int near_places_w(const Geo *G, Board *B, Queue *Q, int *changed,
+                                   Places last, const unsigned words)
+{
+    const unsigned n = G->n;
+    Places where;
+    unsigned u, w, c, d;
+    places_w(G, B, where, words);
+    for (u = 0; u < G->nunits; u++) {
+        const uint64_t *in_u = G->unitbits[u];
+        for (d = 0; d < n; d++) {
+            const uint16_t next = (uint16_t)(((2u << d) | (1u << d >> 1)) & G->all);
+            uint64_t see[MAX_CELLS / 64], at[MAX_CELLS / 64], any = 0, moved = 0;
+            int many = 0, some = 0, first = 1;
+            for (w = 0; w < words; w++) {
+                at[w] = where[d][w] & in_u[w];
+                moved |= (where[d][w] ^ last[d][w]) & in_u[w];
+                if (at[w]) {
+                    many |= some || (at[w] & (at[w] - 1));
+                    some = 1;
+                }
+            }
+            if (!moved || !many)
+                continue; /* as when last looked at; one place: the singles see to it */
+            for (w = 0; w < words; w++) {
+                uint64_t x;
+                for (x = at[w]; x; x &= x - 1) {
+                    const uint64_t *p = G->nearbits[w * 64 + GN_CTZ64(x)];
+                    unsigned v;
+                    any = 0;
+                    if (first) {
+                        for (v = 0; v < words; v++)
+                            any |= see[v] = p[v];
+                        first = 0;
+                    } else {
+                        for (v = 0; v < words; v++)
+                            any |= see[v] &= p[v];
+                    }
+                    if (!any)
+                        goto next;
+                }
+            }
+            for (w = 0; w < words; w++) {
+                uint64_t x;
+                for (x = see[w]; x; x &= x - 1) {
+                    c = w * 64 + GN_CTZ64(x);
+                    if (B->cand[c] & next) {
+                        *changed = 1;
+                        if (!elim(B, Q, c, next))
+                            return 0;
+                    }
+                }
+            }
+        next:;
+        }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    memcpy(last, where, sizeof(Places));
+    return 1;
+}
+
+static int near_places(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
+{
+    switch ((G->ncells + 63) / 64) {
+    case 1:
+        return near_places_w(G, B, Q, changed, last, 1);
+    case 2:
+        return near_places_w(G, B, Q, changed, last, 2);
+    case 3:
+        return near_places_w(G, B, Q, changed, last, 3);
+    default:
+        return near_places_w(G, B, Q, changed, last, 4);
+    }
 }
 
 /* Set bits of a 16-bit mask, inline: the killer code counts digits in its inner loops, and a
@@ -969,7 +1125,7 @@ static int sums_hold(const Geo *G, const Board *B)
     return 1;
 }
 
-static int locked(const Geo *G, Board *B, Queue *Q, int *changed);
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last);
 
 /*
  * propagate() under cages: the same steps, the cages' quick pass after the singles and
@@ -986,8 +1142,13 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
     const GnCage *last = &G->cage[G->ncages - 1];
     const unsigned ncells = last->at + last->size;
     unsigned t;
+    Places seen, near;
     for (t = 0; t < ncells; t++)
         quick[t] = exact[t] = from != NULL ? from->cand[G->cage_cell[t]] : 0;
+    if (G->extras)
+        places_from(G, from, seen);
+    if (G->nonconsecutive)
+        places_from(G, from, near);
     for (;;) {
         int changed = 0;
         if (!drain(G, B, Q))
@@ -1002,11 +1163,15 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (changed)
             continue;
+        if (G->nonconsecutive && !near_places(G, B, Q, &changed, near))
+            return 0;
+        if (changed)
+            continue;
         if (!cage_sums(G, B, Q, 0, quick, &changed))
             return 0;
         if (changed)
             continue;
-        if (!locked(G, B, Q, &changed))
+        if (!locked(G, B, Q, &changed, seen))
             return 0;
         /* last, the costliest: which digits a cage's cells can take */
         if (!changed && !cage_sums(G, B, Q, 1, exact, &changed))
@@ -1018,8 +1183,13 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
 
 static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
 {
+    Places last, near;
     if (G->ncages)
         return propagate_cages(G, B, Q, from);
+    if (G->extras)
+        places_from(G, from, last);
+    if (G->nonconsecutive)
+        places_from(G, from, near);
     for (;;) {
         int changed = 0;
         if (!drain(G, B, Q))
@@ -1034,9 +1204,13 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (changed)
             continue;
+        if (G->nonconsecutive && !near_places(G, B, Q, &changed, near))
+            return 0;
+        if (changed)
+            continue;
         if (G->extras) {
             /* it covers pointing and claiming between any two units */
-            if (!seen_by_all(G, B, Q, &changed))
+            if (!seen_by_all(G, B, Q, &changed, last))
                 return 0;
         } else if (G->br) {
             if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
@@ -1054,11 +1228,11 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
 }
 
 /* Locked candidates (or, under extra peers, the eliminations that cover them). */
-static int locked(const Geo *G, Board *B, Queue *Q, int *changed)
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
 {
     if (G->extras) {
         /* it covers pointing and claiming between any two units */
-        if (!seen_by_all(G, B, Q, changed))
+        if (!seen_by_all(G, B, Q, changed, last))
             return 0;
     } else if (G->br) {
         if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,

@@ -20,6 +20,7 @@
 #define GN_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
 #define GN_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
 #define GN_CTZ64(x) ((unsigned)__builtin_ctzll((unsigned long long)(x)))
+#define GN_POP64(x) ((unsigned)__builtin_popcountll((unsigned long long)(x)))
 #else
 static unsigned gn_ctz(unsigned x)
 {
@@ -46,9 +47,17 @@ static unsigned gn_ctz64(uint64_t x)
     }
     return n;
 }
+static unsigned gn_pop64(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
 #define GN_CTZ(x) gn_ctz((unsigned)(x))
 #define GN_POP(x) gn_pop((unsigned)(x))
 #define GN_CTZ64(x) gn_ctz64((uint64_t)(x))
+#define GN_POP64(x) gn_pop64((uint64_t)(x))
 #endif
 
 #define GN_MAXN 16
@@ -131,6 +140,9 @@ typedef struct {
     int extras;
     uint64_t peerbits[GN_MAXCELLS][GN_MAXCELLS / 64];
     uint64_t unitbits[GN_MAXUNITS][GN_MAXCELLS / 64];
+    /* Under non-consecutive rules: cell c and its orthogonal neighbours as a set of cells
+     * (unitbits are then set too). */
+    uint64_t nearbits[GN_MAXCELLS][GN_MAXCELLS / 64];
     /* Cages with a sum (killer): those of the puzzle (`ngiven`), then one per unit whose
      * cells outside the puzzle's cages inside it must make up the rest of the unit's sum
      * (innies). Cages without a sum only add peers. peerbits are set when there are any.
