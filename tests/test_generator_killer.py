@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import is_variant_solution, variant_groups
 from sudokit import count_solutions, solve
 from sudokit.errors import GenerationError
 from sudokit.generator import generate, levels_for
-from sudokit.generator_killer import connected
+from sudokit.generator_killer import _halves, connected
 from sudokit.logic import rate
 
 
@@ -91,7 +93,9 @@ def test_small_killers_are_unique_by_an_independent_count(size: int, seed: int) 
     assert covered == list(range(size * size)), "the cages cover the grid once"
 
 
-@pytest.mark.parametrize(("level", "seed"), [("easy", 1), ("medium", 2)])
+@pytest.mark.parametrize(
+    ("level", "seed"), [("easy", 1), ("medium", 2), ("hard", 3), ("expert", 4)]
+)
 def test_9x9_killers_are_unique_valid_connected_and_of_the_level_asked(
     level: str, seed: int
 ) -> None:
@@ -176,3 +180,74 @@ def test_rules_with_cages_are_not_a_request() -> None:
     grid = generate(4, seed=1, variant="killer")
     with pytest.raises(ValueError, match="cages"):
         generate(seed=1, rules=grid.rules)
+
+
+def test_a_hard_killer_is_the_same_for_the_same_seed() -> None:
+    a = generate(9, seed=21, variant="killer", difficulty="hard")
+    b = generate(9, seed=21, variant="killer", difficulty="hard")
+    assert a.rules is b.rules and a.cells == b.cells
+    assert rate(a, solutions=1).level == "hard"
+
+
+def test_killer_jigsaw_at_its_hardest_level() -> None:
+    grid = generate(9, seed=6, variant="killer,jigsaw", difficulty="hard")
+    assert set(grid.rules.variants) == {"jigsaw", "killer"}
+    assert count_solutions(grid, limit=2) == 1
+    assert rate(grid, solutions=1).level == "hard"
+    assert all(2 <= len(c.cells) <= 5 and connected(c.cells, 9) for c in grid.rules.cages)
+
+
+@settings(max_examples=15)
+@given(
+    size=st.sampled_from([4, 6]),
+    seed=st.integers(0, 10**6),
+    sizes=st.sampled_from([None, (2, 3), (2, 4), (1, 3)]),
+)
+def test_any_seed_gives_a_unique_killer_with_the_cage_sizes_asked(
+    size: int, seed: int, sizes: tuple[int, int] | None
+) -> None:
+    grid = generate(size, seed=seed, variant="killer", cage_sizes=sizes)
+    low, high = sizes or (1, min(5, size))
+    for cage in grid.rules.cages:
+        assert low <= len(cage.cells) <= high and connected(cage.cells, size)
+    covered = sorted(c for cage in grid.rules.cages for c in cage.cells)
+    assert covered == list(range(size * size))
+    assert _count(grid.cells, size, variant_groups(size), _cages(grid)) == 1
+
+
+@st.composite
+def _connected_cells(draw: st.DrawFn) -> set[int]:
+    """2 to 6 orthogonally connected cells of a 9×9 grid, grown from one."""
+    cells = {draw(st.integers(0, 80))}
+    for _ in range(draw(st.integers(1, 5))):
+        around = sorted(
+            d
+            for c in cells
+            for d in (c - 9, c + 9, c - 1 if c % 9 else -1, c + 1 if c % 9 < 8 else -1)
+            if 0 <= d < 81 and d not in cells
+        )
+        cells.add(draw(st.sampled_from(around)))
+    return cells
+
+
+@given(cells=_connected_cells(), low=st.integers(1, 3))
+def test_a_cage_is_cut_in_two_connected_parts_every_way(cells: set[int], low: int) -> None:
+    halves = _halves(sorted(cells), low, 9)
+    seen = set()
+    for one, two in halves:
+        assert min(cells) in one and sorted(one + two) == sorted(cells)
+        assert len(one) >= low and len(two) >= low
+        assert connected(one, 9) and connected(two, 9)
+        seen.add(frozenset(one))
+    assert len(seen) == len(halves), "each cut once"
+    if len(cells) == 2 and low == 1:
+        assert len(halves) == 1
+
+
+def test_cuts_of_a_line_and_a_square() -> None:
+    line = [9, 10, 11, 12, 13]
+    assert len(_halves(line, 1, 9)) == 4
+    assert sorted(_halves(line, 2, 9)) == [([9, 10], [11, 12, 13]), ([9, 10, 11], [12, 13])]
+    square = [0, 1, 9, 10]
+    assert sorted(_halves(square, 2, 9)) == [([0, 1], [9, 10]), ([0, 9], [1, 10])]
+    assert _halves(square, 3, 9) == []

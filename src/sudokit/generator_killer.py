@@ -11,10 +11,20 @@ cage's sum is its digit). Adjacent cages are then merged, in a random order that
 small cages, only when the merged cage keeps distinct digits (a cage never repeats one)
 and stays within the largest size, and only while the puzzle stays unique (and, for a
 level, while the logic engine still finishes it at that level). Merging first proposes
-many merges at once and halves the batch when the puzzle stops being unique, so the
-early, nearly solved grids cost few counts. Cages below the smallest size (single cells,
-above ``easy``) are merged first; a partition that cannot shed them is drawn again.
-A merge that made the puzzle ambiguous is not tried again with the same two cages.
+many merges at once, halves the batch when the puzzle stops being unique and doubles it
+back after merges go through, so the early, nearly solved grids cost few checks. Cages
+below the smallest size (single cells, above ``easy``) are merged first, the one with
+the fewest ways out first; one that no merge takes grows by a cell of a neighbouring
+cage that can spare one; a partition that still cannot shed them is drawn again. A
+merge that made the puzzle ambiguous is not tried again with the same two cages.
+
+Near a level, merges go one at a time. Most merges that fail there give the puzzle a
+second solution, so the solver's count (about a millisecond) is asked before the logic
+screens (tens of milliseconds each). A merge that keeps one solution but takes the
+puzzle past the level is not simply dropped: a few ways of splitting one of its other
+cages are tried (a finer partition keeps the one solution), and one of them often lands
+on the level or below it. When no merge is left, the merging steps back a few merges and
+takes another way before the partition is given up.
 
 Givens (``givens=N``) are placed first, at random cells (by symmetric groups when the
 groups allow exactly ``N``); cages still cover every cell, as in printed killers.
@@ -33,8 +43,22 @@ from .solvers import backend_for
 #: asked for (a single cell's cage gives its digit away: it is a given in disguise).
 CAGE_SIZES = (1, 5)
 
-#: Merges proposed at once at first (halved when the puzzle stops being unique).
+#: Merges proposed at once at most: halved when the puzzle stops being unique (or
+#: leaves the level), doubled back after two batches merged in a row.
 BATCH = 8
+
+#: With a level: how many times an attempt steps back when no merge reaches it, and by
+#: how many merges.
+BACKTRACKS = 4
+BACK = 3
+
+#: With a level: how many ways to split one of its cages a puzzle that a merge took past
+#: the level tries (one solution still, and maybe at the level) before the merge is
+#: dropped.
+SPLITS = 6
+
+# What a tried partition gives: nothing kept, kept, kept at the level, past the level.
+_NO, _YES, _DONE, _PAST = 0, 1, 2, 3
 
 #: Cages a killer keeps at the least, as a share of its cells, when no level guides the
 #: merging: about 3.5 cells a cage, as printed killers have (Solo's 9×9 ones have 25 to
@@ -102,8 +126,11 @@ def killer_puzzle(
     accepts the puzzle, and it must accept only puzzles with one solution (the logic
     engine finishing it, which proves it unique, as its techniques never assume it under
     cages). ``done``, when given, ends the merging as soon as it accepts the puzzle (a
-    level reached). None when the cages below the smallest size cannot all be merged
-    away (the caller draws again)."""
+    level reached); it is asked first, and a puzzle it rejects must be one ``keep``
+    accepts (one the level below finishes), so ``keep`` is asked only of the others.
+    With ``done``, the merging steps back a few merges and takes another way when no
+    merge reaches the level. None when the cages below the smallest size cannot all be
+    merged away, or the level is not reached (the caller draws again)."""
     n, ncells = base.n, base.ncells
     low, high = sizes
     near = _neighbours(n)
@@ -119,14 +146,28 @@ def killer_puzzle(
         rules = cage_rules(base, full, [sorted(p) for p in parts.values()])
         return Grid(rules, clues)
 
-    def unique(parts: dict[int, list[int]]) -> bool:
+    def judge(parts: dict[int, list[int]], unique: bool = False) -> int:
+        """_NO, _YES (merged, go on), _DONE (merged, the level is reached) or _PAST
+        (one solution, but past the level)."""
         grid = grid_of(parts)
+        if done is not None:
+            # Near a level most merges that fail give a second solution, which the
+            # solver's count finds in about a millisecond, where a screen takes tens.
+            if not unique and not _unique(grid):
+                return _NO
+            if all(len(p) >= low for p in parts.values()):
+                if not done(grid):  # the level below finishes it
+                    return _YES
+                return _DONE if keep is None or keep(grid) else _PAST
         if keep is not None:
-            return keep(grid)
-        return backend_for(grid.rules).run(grid.rules, clues, 2).count == 1
+            return _YES if keep(grid) else _NO
+        return _YES if done is not None or _unique(grid) else _NO
 
-    def pairs() -> list[tuple[int, int, int]]:
-        """Adjacent cages that may merge: (size of the merge, a, b), a < b."""
+    def key(a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(sorted(members[a])), tuple(sorted(members[b]))
+
+    def pairs() -> list[tuple[float, int, int]]:
+        """Adjacent cages that may merge: (weight, a, b), a < b."""
         out = []
         seen = set()
         for a in sorted(members):
@@ -135,25 +176,35 @@ def killer_puzzle(
             for cell in cells_a:
                 for d in near[cell]:
                     b = cage_of[d]
-                    if b == a or (min(a, b), max(a, b)) in seen:
+                    lo, hi = min(a, b), max(a, b)
+                    if b == a or (lo, hi) in seen:
                         continue
-                    seen.add((min(a, b), max(a, b)))
+                    seen.add((lo, hi))
                     cells_b = members[b]
                     size = len(cells_a) + len(cells_b)
                     if size > high or digits_a & {full[c] for c in cells_b}:
                         continue
-                    key = (tuple(sorted(members[min(a, b)])), tuple(sorted(members[max(a, b)])))
-                    if key in failed:
+                    if key(lo, hi) in failed:
                         continue
-                    out.append((size, min(a, b), max(a, b)))
+                    out.append((1.0 / (size * size), lo, hi))
         return out
 
-    def choose(candidates: list[tuple[int, int, int]], k: int) -> list[tuple[int, int]]:
-        """Up to ``k`` disjoint merges: those of an undersized cage first, then small
-        merges more often than large ones."""
+    def choose(candidates: list[tuple[float, int, int]], k: int) -> list[tuple[int, int]]:
+        """Up to ``k`` disjoint merges: those of an undersized cage first (the one with
+        the fewest ways out first), then small merges more often than large ones."""
         small = [p for p in candidates if min(len(members[p[1]]), len(members[p[2]])) < low]
         pool = small or candidates
-        weights = [1.0 / (size * size) for size, _, _ in pool]
+        if small:
+            ways: dict[int, int] = {}
+            for _, a, b in small:
+                for x in (a, b):
+                    if len(members[x]) < low:
+                        ways[x] = ways.get(x, 0) + 1
+            fewest_ways = min(ways.values())
+            if fewest_ways <= 2:
+                tight = {x for x, w in ways.items() if w == fewest_ways}
+                pool = [p for p in small if p[1] in tight or p[2] in tight]
+        weights = [w for w, _, _ in pool]
         picked: list[tuple[int, int]] = []
         used: set[int] = set()
         tries = 0
@@ -173,33 +224,128 @@ def killer_puzzle(
             parts[a] = parts[a] + parts.pop(b)
         return parts
 
-    batch = BATCH
+    def shifts() -> list[dict[int, list[int]]]:
+        """An undersized cage that no merge takes grows by a cell of a neighbouring cage
+        that can spare one (it stays connected and large enough): the partitions."""
+        out = []
+        for u in sorted(x for x, cells in members.items() if len(cells) < low):
+            cells_u = members[u]
+            if len(cells_u) >= high:
+                continue
+            digits_u = {full[c] for c in cells_u}
+            for x in sorted({d for c in cells_u for d in near[c]} - set(cells_u)):
+                b = cage_of[x]
+                rest = [c for c in members[b] if c != x]
+                if full[x] in digits_u or len(rest) < max(low, 1) or not connected(rest, n):
+                    continue
+                parts = dict(members)
+                parts[u] = [*cells_u, x]
+                del parts[b]
+                parts[b if b != x else min(rest)] = rest
+                out.append(parts)
+        rng.shuffle(out)
+        return out
+
+    def soften(parts: dict[int, list[int]], kept: int) -> tuple[dict[int, list[int]], int]:
+        """A puzzle past the level, made easier by splitting one of its cages (not
+        ``kept``) in two: still one solution, and maybe at the level."""
+        options = [
+            (a, one, two)
+            for a, cells in sorted(parts.items())
+            if a != kept and len(cells) >= 2 * low
+            for one, two in _halves(cells, low, n)
+        ]
+        rng.shuffle(options)
+        for a, one, two in options[:SPLITS]:
+            split = dict(parts)
+            del split[a]
+            split[min(one)], split[min(two)] = one, two
+            verdict = judge(split, unique=True)
+            if verdict != _PAST:
+                return split, verdict
+        return parts, _NO
+
+    def adopt(parts: dict[int, list[int]]) -> None:
+        members.clear()
+        members.update(parts)
+        for a, cells in parts.items():
+            for c in cells:
+                cage_of[c] = a
+
+    history: list[tuple[dict[int, list[int]], list[tuple[int, int]]]] = []
+    backtracks = BACKTRACKS if done is not None else 0
+    batch, streak = BATCH, 0
     while len(members) > fewest:
         candidates = pairs()
-        if not candidates:
-            break
-        chosen = choose(candidates, min(batch, len(members) - fewest))
+        chosen = choose(candidates, min(batch, len(members) - fewest)) if candidates else []
         if not chosen:
+            if any(len(cells) < low for cells in members.values()):
+                for parts in shifts():
+                    verdict = judge(parts)
+                    if verdict != _NO:
+                        adopt(parts)
+                        break
+                else:
+                    verdict = _NO
+                if verdict == _DONE:
+                    return grid_of(members)
+                if verdict == _YES:
+                    continue
+            if backtracks and history:
+                # Another way from a few merges back: the merge taken there is not
+                # taken again.
+                backtracks -= 1
+                at = max(0, len(history) - BACK)
+                parts, taken = history[at]
+                del history[at:]
+                adopt(parts)
+                failed.update(key(a, b) for a, b in taken)
+                batch = 1
+                continue
             break
+        # Near a level (every cage large enough, so each merge asks the level below)
+        # merges go one at a time, and an attempt can step back.
+        near_level = done is not None and all(len(p) >= low for p in members.values())
+        before = dict(members)
         parts = merged(chosen)
-        if unique(parts):
-            for a, b in chosen:
-                for c in members[b]:
-                    cage_of[c] = a
-            members.clear()
-            members.update(parts)
-            whole = all(len(p) >= low for p in parts.values())
-            if done is not None and whole and done(grid_of(members)):
-                break
+        verdict = judge(parts)
+        if verdict == _PAST:
+            parts, verdict = soften(parts, chosen[0][0])
+        if verdict != _NO:
+            if near_level:
+                history.append((before, chosen))
+            adopt(parts)
+            if verdict == _DONE:
+                return grid_of(members)
+            streak += 1
+            if streak >= 2 and batch < BATCH and not near_level:
+                batch, streak = batch * 2, 0
             continue
+        streak = 0
         if len(chosen) > 1:
             batch = max(1, len(chosen) // 2)
             continue
-        a, b = chosen[0]
-        failed.add((tuple(sorted(members[a])), tuple(sorted(members[b]))))
-    if any(len(cells) < low for cells in members.values()):
+        failed.add(key(*chosen[0]))
+    if done is not None or any(len(cells) < low for cells in members.values()):
         return None
     return grid_of(members)
+
+
+def _halves(cells: list[int], low: int, n: int) -> list[tuple[list[int], list[int]]]:
+    """The ways to cut a cage in two connected parts of ``low`` cells or more, the part
+    with the cage's first cell first."""
+    first, *rest = sorted(cells)
+    out = []
+    for bits in range(1 << len(rest)):
+        one = [first, *(c for i, c in enumerate(rest) if bits >> i & 1)]
+        two = [c for i, c in enumerate(rest) if not bits >> i & 1]
+        if len(one) >= low and len(two) >= low and connected(one, n) and connected(two, n):
+            out.append((one, two))
+    return out
+
+
+def _unique(grid: Grid) -> bool:
+    return backend_for(grid.rules).run(grid.rules, grid.cells, 2).count == 1
 
 
 def check_sizes(sizes: tuple[int, int], n: int) -> tuple[int, int]:
