@@ -288,8 +288,10 @@ def generate(
       the clue pattern, under any rules;
     - ``difficulty``: one of :data:`LEVELS`: the puzzle's :func:`sudokit.logic.rate`
       level is exactly that (``easy`` and ``medium`` also keep the clue counts of
-      :data:`DIFFICULTIES`). None gives a minimal puzzle of any level, where no clue (or
-      symmetric group of clues) can be removed without losing uniqueness;
+      :data:`DIFFICULTIES`; a 9×9 variant's ``medium`` as many as its removal order
+      allows, see :data:`VARIANT_GUIDED`). None gives a minimal puzzle of any level,
+      where no clue (or symmetric group of clues) can be removed without losing
+      uniqueness;
     - ``require``: technique ids (``x_wing``, ...) the puzzle needs: its logical path
       uses each of them and its hardest step is one of them (no harder technique is
       used). Without ``difficulty`` the puzzle is at the level of the hardest of them;
