@@ -205,3 +205,37 @@ def test_rate_and_explain_agree_on_extreme_puzzles(seed: int) -> None:
     assert r.solved and e.solved
     assert r.score == max(s.rating for s in e.steps)
     assert r.level == "extreme"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), pick=st.randoms(use_true_random=False))
+def test_a_net_under_non_consecutive_rules_takes_the_neighbours_digits_either_side(
+    seed: int, pick: object
+) -> None:
+    """Under non-consecutive rules a digit made true takes the digits one above and one
+    below from its orthogonal neighbours, as a peer takes the digit itself; what a net
+    finds from there stays sound."""
+    import random
+
+    from sudokit.geometry import Rules
+
+    assert isinstance(pick, random.Random)
+    rules = Rules.make(6, ("non-consecutive",))
+    grid = generate(6, seed=seed, variant="non-consecutive")
+    assert grid.rules == rules
+    state = State.from_grid(grid)
+    n, ncells = 6, 36
+    free = [c for c in range(ncells) if state.cands[c]]
+    for c in pick.sample(free, min(4, len(free))):
+        for d in state.shape.digits_of_mask[state.cands[c]]:
+            net = nets.propagate(state, nets.node_of(state, c, d), 0)
+            if net.contradiction is not None:
+                continue
+            for m in rules.neighbours[c]:
+                for e in (d - 1, d + 1):
+                    if 1 <= e <= n and state.cands[m] >> (e - 1) & 1:
+                        assert net.off[e] >> m & 1, (c, d, m, e)
+    for level in (0, 1):
+        step = nets._best(state, level)
+        if step is not None:
+            sound(state, step)

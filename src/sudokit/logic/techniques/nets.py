@@ -147,6 +147,7 @@ def _propagate_python(st: State, start: int, level: int, below: Net | None) -> N
     ub = t.unit_bits
     unit_of = t.unit_of
     digits_of = st.shape.digits_of_mask
+    near = t.near_bits if t.nonconsecutive else None
     cands = st.cands.copy()
     dcells = st.dcells.copy()
     on = [0] * (n + 1)
@@ -247,6 +248,18 @@ def _propagate_python(st: State, start: int, level: int, below: Net | None) -> N
                         nd = base - cc
                         why[nd] = (node, LINK)
                         queue.append(nd)
+                # Non-consecutive: the digits either side leave the orthogonal neighbours.
+                if near is not None:
+                    for e in (d - 1, d + 1):
+                        if 1 <= e <= n:
+                            x = dcells[e] & near[c]
+                            for cc in cells_of(x):
+                                if not set_off(cc, e, node):
+                                    break
+                            if contradiction:
+                                break
+                    if contradiction:
+                        break
                 continue
             m = cands[c]
             cbit = 1 << c
