@@ -364,3 +364,16 @@ def test_a_deeper_net_is_searched_only_when_the_levels_below_find_nothing() -> N
     ]
     assert next_step(state, unique=True, techniques=chosen) is found
     assert searched == []
+
+
+def test_a_nine_by_nine_score_follows_the_nets_se_needs_not_the_sk_loop() -> None:
+    """Easter Monster's first step shown is its SK loop (7.9), but its score is that of
+    the nested nets Sudoku Explainer needs there: the hardest puzzles keep SE's scale."""
+    from sudokit.logic import rate
+
+    step = next_step(stuck(EASTER_MONSTER), unique=True)
+    assert step is not None and step.technique == "sk_loop"
+    rating = rate(parse(EASTER_MONSTER), solutions=1)
+    assert rating.solved
+    assert "sk_loop" not in rating.techniques
+    assert rating.score >= 11.0, rating
