@@ -14,7 +14,7 @@ from helpers import is_variant_solution, variant_groups
 from sudokit import count_solutions, solve
 from sudokit.errors import GenerationError
 from sudokit.generator import generate, levels_for
-from sudokit.generator_killer import _halves, connected
+from sudokit.generator_killer import _halves, _splits, connected
 from sudokit.logic import rate
 
 
@@ -251,3 +251,22 @@ def test_cuts_of_a_line_and_a_square() -> None:
     square = [0, 1, 9, 10]
     assert sorted(_halves(square, 2, 9)) == [([0, 1], [9, 10]), ([0, 9], [1, 10])]
     assert _halves(square, 3, 9) == []
+
+
+def test_a_puzzle_past_the_level_is_split_only_where_the_logic_left_cells_open() -> None:
+    # 4×4: two 2×2 cages and two dominoes. Where the level's techniques left the puzzle,
+    # the first square is filled and the second has its top row open.
+    parts = {0: [0, 1, 4, 5], 8: [8, 9, 12, 13], 2: [2, 3], 6: [6, 7]}
+    left = [0] * 16
+    left[8] = left[9] = 0b0011
+    every = {(a, tuple(one), tuple(two)) for a, one, two in _splits(parts, 2, 1, 4)}
+    assert (0, (0, 1), (4, 5)) in every and (8, (8, 9), (12, 13)) in every
+    assert all(a != 2 for a, _, _ in every)  # the merged cage is kept whole
+    tried = {(a, tuple(one), tuple(two)) for a, one, two in _splits(parts, 2, 1, 4, left)}
+    assert tried == {
+        (a, one, two)
+        for a, one, two in every
+        if a == 8 and any(left[c] for c in one) and any(left[c] for c in two)
+    }
+    assert (8, (8, 12), (9, 13)) in tried and (8, (8, 9), (12, 13)) not in tried
+    assert {(6, (6,), (7,))} == {s for s in every if s[0] == 6}

@@ -157,3 +157,31 @@ def test_a_known_stuck_position_is_where_the_path_ends() -> None:
         )
     )
     assert cut == path[: path.index(middle)]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_one_pass_over_several_levels_answers_as_each_screen_alone(seed: int) -> None:
+    # Each level goes on from where the one below it stopped: the first level that
+    # finishes is the one a screen of each level alone names, and where none does, the
+    # position left holds every digit of the solution.
+    levels = ("medium", "hard", "expert")
+    for grid in _candidates(seed, 3):
+        at, left = screen.first_finishing(grid, levels)
+        expected = next((i for i, level in enumerate(levels) if finishes(grid, level)), 3)
+        assert at == expected, str(grid)
+        if at < len(levels):
+            assert left is None
+            continue
+        assert left is not None and len(left) == 81
+        solution = solve(grid)
+        assert solution is not None
+        for cell, mask in enumerate(left):
+            assert not mask or mask >> (solution.cells[cell] - 1) & 1
+
+
+def test_one_pass_under_cages() -> None:
+    grid = generate(6, seed=5, variant="killer", difficulty="medium")
+    assert screen.first_finishing(grid, ("easy", "medium")) == (1, None)
+    at, left = screen.first_finishing(grid, ("easy",))
+    assert at == 1 and left == screen.stuck(grid, "easy")

@@ -22,11 +22,11 @@ import random
 from collections.abc import Callable, Iterable
 
 from .errors import GenerationError, UnsupportedRulesError
-from .generator_killer import FEWEST_CAGES, check_sizes, givens_cells, killer_puzzle
+from .generator_killer import FEWEST_CAGES, Grade, check_sizes, givens_cells, killer_puzzle
 from .geometry import VARIANTS, Rules, Shape, variant_name
 from .grid import Grid
 from .logic import BY_ID, LEVELS, rate
-from .logic.screen import finishes, singles_finish, stuck
+from .logic.screen import finishes, first_finishing, singles_finish, stuck
 from .logic.techniques import unknown_technique
 from .solvers import backend_for, native, search_guesses
 from .solvers import general as _general
@@ -443,6 +443,7 @@ def _generate_killer(
     target = None if difficulty is None and not need else _killer_target(difficulty, need)
     keep: Callable[[Grid], bool] | None = None
     done: Callable[[Grid], bool] | None = None
+    grade: Grade | None = None
     reach = levels_for(n, [*base.variants, "killer", *(["jigsaw"] if draw else [])])
     if target is None and reach:
         # Any level the logic engine grades: merged while it finishes the puzzle at the
@@ -465,6 +466,9 @@ def _generate_killer(
             def done(grid: Grid) -> bool:  # stop once the level below no longer does
                 return not finishes(grid, below)
 
+            def grade(grid: Grid) -> tuple[int, tuple[int, ...] | None]:  # both at once
+                return first_finishing(grid, (below, level))
+
     attempts = max_attempts if max_attempts is not None else KILLER_ATTEMPTS.get(n, 50)
     chosen = base
     for attempt in range(max(1, attempts)):
@@ -475,7 +479,15 @@ def _generate_killer(
         cells = givens_cells(chosen.ncells, count, groups, rng)
         fewest = 0 if keep is not None else round(chosen.ncells * FEWEST_CAGES)
         grid = killer_puzzle(
-            chosen, full, rng, givens=cells, sizes=sizes, keep=keep, fewest=fewest, done=done
+            chosen,
+            full,
+            rng,
+            givens=cells,
+            sizes=sizes,
+            keep=keep,
+            fewest=fewest,
+            done=done,
+            grade=grade,
         )
         if grid is None or (keep is not None and not _unique(grid)):
             continue

@@ -57,6 +57,9 @@ BACK = 3
 #: dropped.
 SPLITS = 6
 
+#: A level's verdict on a puzzle, in one screen pass (see :func:`killer_puzzle`).
+Grade = Callable[[Grid], tuple[int, tuple[int, ...] | None]]
+
 # What a tried partition gives: nothing kept, kept, kept at the level, past the level.
 _NO, _YES, _DONE, _PAST = 0, 1, 2, 3
 
@@ -116,6 +119,7 @@ def killer_puzzle(
     keep: Callable[[Grid], bool] | None = None,
     fewest: int = 0,
     done: Callable[[Grid], bool] | None = None,
+    grade: Grade | None = None,
 ) -> Grid | None:
     """A killer puzzle whose solution is ``full`` (a complete grid under ``base``, the
     rules without cages), with the ``givens`` cells given: cages of ``sizes`` cells
@@ -129,8 +133,13 @@ def killer_puzzle(
     level reached); it is asked first, and a puzzle it rejects must be one ``keep``
     accepts (one the level below finishes), so ``keep`` is asked only of the others.
     With ``done``, the merging steps back a few merges and takes another way when no
-    merge reaches the level. None when the cages below the smallest size cannot all be
-    merged away, or the level is not reached (the caller draws again)."""
+    merge reaches the level. ``grade``, when given with ``done``, answers both in one
+    pass: ``(0, None)`` when the level below finishes the puzzle, ``(1, None)`` when the
+    level does (and the one below does not), else ``(2, masks)``, where the level's
+    techniques leave it (candidate masks, 0 for a filled cell: a puzzle past the level
+    is softened only by splits that add a sum where cells are left open). None when
+    the cages below the smallest size cannot all be merged away, or the level is not
+    reached (the caller draws again)."""
     n, ncells = base.n, base.ncells
     low, high = sizes
     near = _neighbours(n)
@@ -141,6 +150,7 @@ def killer_puzzle(
     cage_of = list(range(ncells))
     members: dict[int, list[int]] = {c: [c] for c in range(ncells)}
     failed: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    stuck: list[int] = []  # where the level's techniques left the last puzzle past it
 
     def grid_of(parts: dict[int, list[int]]) -> Grid:
         rules = cage_rules(base, full, [sorted(p) for p in parts.values()])
@@ -156,6 +166,11 @@ def killer_puzzle(
             if not unique and not _unique(grid):
                 return _NO
             if all(len(p) >= low for p in parts.values()):
+                if grade is not None:
+                    at, left = grade(grid)
+                    if at >= 2:
+                        stuck[:] = left or ()
+                    return _YES if at == 0 else _DONE if at == 1 else _PAST
                 if not done(grid):  # the level below finishes it
                     return _YES
                 return _DONE if keep is None or keep(grid) else _PAST
@@ -249,12 +264,7 @@ def killer_puzzle(
     def soften(parts: dict[int, list[int]], kept: int) -> tuple[dict[int, list[int]], int]:
         """A puzzle past the level, made easier by splitting one of its cages (not
         ``kept``) in two: still one solution, and maybe at the level."""
-        options = [
-            (a, one, two)
-            for a, cells in sorted(parts.items())
-            if a != kept and len(cells) >= 2 * low
-            for one, two in _halves(cells, low, n)
-        ]
+        options = _splits(parts, kept, low, n, stuck.copy())
         rng.shuffle(options)
         for a, one, two in options[:SPLITS]:
             split = dict(parts)
@@ -331,6 +341,23 @@ def killer_puzzle(
     return grid_of(members)
 
 
+def _splits(
+    parts: dict[int, list[int]], kept: int, low: int, n: int, left: Sequence[int] = ()
+) -> list[tuple[int, list[int], list[int]]]:
+    """The ways to cut one cage of ``parts`` other than ``kept`` in two connected parts
+    of ``low`` cells or more: (cage, one part, the other). With ``left``, where the
+    level's techniques leave the puzzle (candidate masks, 0 for a filled cell), only
+    cuts with open cells on both sides: a part whose cells are all filled there has a
+    sum the techniques already know, so the cut tells them nothing new."""
+    return [
+        (a, one, two)
+        for a, cells in sorted(parts.items())
+        if a != kept and len(cells) >= 2 * low
+        for one, two in _halves(cells, low, n)
+        if not left or (any(left[c] for c in one) and any(left[c] for c in two))
+    ]
+
+
 def _halves(cells: list[int], low: int, n: int) -> list[tuple[list[int], list[int]]]:
     """The ways to cut a cage in two connected parts of ``low`` cells or more, the part
     with the cage's first cell first."""
@@ -377,4 +404,12 @@ def connected(cells: Sequence[int], n: int) -> bool:
     return seen == inside
 
 
-__all__ = ["CAGE_SIZES", "cage_rules", "check_sizes", "connected", "givens_cells", "killer_puzzle"]
+__all__ = [
+    "CAGE_SIZES",
+    "Grade",
+    "cage_rules",
+    "check_sizes",
+    "connected",
+    "givens_cells",
+    "killer_puzzle",
+]

@@ -21,6 +21,7 @@ Screening never grades: a candidate it does not reject is rated by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..geometry import Rules, per_rules
@@ -217,13 +218,16 @@ def stuck(grid: Grid, max_level: str, *, unique: bool = True) -> tuple[int, ...]
     return _stuck(grid, max_level, unique)
 
 
-@lru_cache(maxsize=32)
 def _stuck(grid: Grid, max_level: str, unique: bool) -> tuple[int, ...] | None:
-    order = _order(max_level, grid.rules, unique)
-    singles = {t.id for t in order} >= _SINGLES
-    if singles:
-        # Swept below: the single techniques would find nothing after a sweep.
-        order = tuple(t for t in order if t.id not in _SINGLES)
+    at = _stuck_state(grid, max_level, unique)
+    return at if at is None or isinstance(at, tuple) else tuple(at.cands)
+
+
+@lru_cache(maxsize=32)
+def _stuck_state(grid: Grid, max_level: str, unique: bool) -> State | tuple[()] | None:
+    """Where the techniques up to ``max_level`` leave the puzzle (a state none of them
+    changes), None when they finish it, ``()`` when the givens contradict."""
+    order, singles = _screen_order(max_level, grid.rules, unique)
     if singles and grid.rules.classic:
         # The bit-parallel solver places the opening run of singles.
         cells = engine(grid.shape).singles(grid.cells)
@@ -232,7 +236,23 @@ def _stuck(grid: Grid, max_level: str, unique: bool) -> tuple[int, ...] | None:
         if all(cells):
             return None
         grid = Grid(grid.rules, cells)
-    st = State.from_grid(grid)
+    return _run(State.from_grid(grid), order, singles)
+
+
+def _screen_order(max_level: str, rules: Rules, unique: bool) -> tuple[tuple[Technique, ...], bool]:
+    """The screen's techniques up to ``max_level``, and whether singles are swept (then
+    the single techniques are left out of the order: they would find nothing after a
+    sweep)."""
+    order = _order(max_level, rules, unique)
+    singles = {t.id for t in order} >= _SINGLES
+    if singles:
+        order = tuple(t for t in order if t.id not in _SINGLES)
+    return order, singles
+
+
+def _run(st: State, order: tuple[Technique, ...], singles: bool) -> State | None:
+    """``st`` advanced by ``order`` (and singles sweeps) until none changes it (that
+    state) or it is solved (None)."""
     while not st.is_solved():
         placements = _singles(st) if singles else ()
         if placements:
@@ -244,8 +264,34 @@ def _stuck(grid: Grid, max_level: str, unique: bool) -> tuple[int, ...] | None:
                 st = st.applied(*move)
                 break
         else:
-            return tuple(st.cands)
+            return st
     return None
 
 
-__all__ = ["AIC_BATCH", "aic_batch", "finishes", "singles_finish", "stuck"]
+def first_finishing(
+    grid: Grid, levels: Sequence[str], *, unique: bool = True
+) -> tuple[int, tuple[int, ...] | None]:
+    """The index of the first of ``levels`` (easiest first) whose techniques finish the
+    puzzle, and None; or ``len(levels)`` and where the last level's techniques leave it
+    (as :func:`stuck` tells it: candidate masks, 0 for a filled cell; ``()`` when the
+    givens contradict). One screen pass: each level goes on from where the one before it
+    stopped (its techniques include theirs, and a sound step only takes candidates away,
+    so that position is one it reaches too). ``levels[0]`` is asked as :func:`stuck`
+    asks it, and its answer kept for it."""
+    if not levels:
+        return 0, None
+    at = _stuck_state(grid, levels[0], unique)
+    if at is None:
+        return 0, None
+    if isinstance(at, tuple):
+        return len(levels), ()
+    for i, level in enumerate(levels[1:], 1):
+        order, singles = _screen_order(level, grid.rules, unique)
+        after = _run(at, order, singles)
+        if after is None:
+            return i, None
+        at = after
+    return len(levels), tuple(at.cands)
+
+
+__all__ = ["AIC_BATCH", "aic_batch", "finishes", "first_finishing", "singles_finish", "stuck"]
