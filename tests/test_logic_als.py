@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from strategies import candidate_states
 from sudokit import generate, parse
@@ -88,6 +89,24 @@ def test_smaller_sets_come_in_the_order_of_their_own_search(state: State) -> Non
     own = als.find_als(fresh, 4)
     als.find_als(state)
     assert als.find_als(state, 4) == own
+
+
+@settings(max_examples=30, deadline=None)
+@given(candidate_states(), hst.data())
+def test_sets_after_a_step_are_those_of_a_fresh_search(state: State, data: hst.DataObject) -> None:
+    # The units a step leaves unchanged reuse their sets: the next position must still
+    # have exactly the sets, order and seen cells a search from nothing gives.
+    als.find_als(state)
+    live = [(c, d) for c in range(state.tables.ncells) for d in state.candidate_digits(c)]
+    gone = data.draw(hst.lists(hst.sampled_from(live), min_size=1, max_size=3, unique=True))
+    cands = list(state.cands)
+    for c, d in gone:
+        cands[c] &= ~(1 << (d - 1))
+    after = State(state.shape, state.values, cands)
+    reused = als.find_als(after)
+    als._unit_sets.cache_clear()
+    fresh = State(state.shape, state.values, cands)
+    assert reused == als.find_als(fresh)
 
 
 def test_sets_apart_in_a_chain_may_overlap() -> None:

@@ -10,6 +10,7 @@ locked and holds z. A cell seeing every z of both ALSs cannot be z.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...geometry import Shape
 from ..candidates import State, cells_of
@@ -63,36 +64,51 @@ def find_als(st: State, max_cells: int | None = None) -> list[Als]:
     known: set[int] = set()
     out: list[Als] = []
     for u, ub in enumerate(t.unit_bits):
-        cells = cells_of(ub & st.empty)
-        limit = min(max_cells, len(cells) - 1)
-        # Depth-first over growing cell sets; a set whose digits already exceed what
-        # the largest ALS may hold is not grown further.
-        stack = [(0, 0, 0, 0)]  # (next index, size, cell set, digits)
-        while stack:
-            start, size, cbits, mask = stack.pop()
-            if size and mask.bit_count() == size + 1 and cbits not in known:
-                known.add(cbits)
-                where = [0] * (t.n + 1)
-                seen = [0] * (t.n + 1)
-                for d in digits_of[mask]:
-                    w = dcells[d] & cbits
-                    where[d] = w
-                    s = seen_of.get((d, w))
-                    if s is None:
-                        s = dcells[d]  # peers exclude the cell itself
-                        for c in cells_of(w):
-                            s &= peer[c]
-                        seen_of[d, w] = s
-                    seen[d] = s
-                out.append(Als(cbits, mask, u, tuple(where), tuple(seen)))
-            if size == limit:
+        cells = tuple(cells_of(ub & st.empty))
+        for cbits, mask in _unit_sets(cells, tuple(cands[c] for c in cells), max_cells):
+            if cbits in known:
                 continue
-            for i in range(start, len(cells)):
-                nm = mask | cands[cells[i]]
-                if nm.bit_count() <= limit + 1:
-                    stack.append((i + 1, size + 1, cbits | 1 << cells[i], nm))
+            known.add(cbits)
+            where = [0] * (t.n + 1)
+            seen = [0] * (t.n + 1)
+            for d in digits_of[mask]:
+                w = dcells[d] & cbits
+                where[d] = w
+                s = seen_of.get((d, w))
+                if s is None:
+                    s = dcells[d]  # peers exclude the cell itself
+                    for c in cells_of(w):
+                        s &= peer[c]
+                    seen_of[d, w] = s
+                seen[d] = s
+            out.append(Als(cbits, mask, u, tuple(where), tuple(seen)))
     st.memo[key] = out
     return out
+
+
+@lru_cache(maxsize=4096)
+def _unit_sets(
+    cells: tuple[int, ...], masks: tuple[int, ...], max_cells: int
+) -> tuple[tuple[int, int], ...]:
+    """The ALSs among ``cells`` (the empty cells of one unit, with their candidate
+    ``masks``) of up to ``max_cells`` cells, as ``(cell set, digits)`` in search order. A
+    step changes few units, so the next position finds most units here unchanged."""
+    limit = min(max_cells, len(cells) - 1)
+    out = []
+    # Depth-first over growing cell sets; a set whose digits already exceed what the
+    # largest ALS may hold is not grown further.
+    stack = [(0, 0, 0, 0)]  # (next index, size, cell set, digits)
+    while stack:
+        start, size, cbits, mask = stack.pop()
+        if size and mask.bit_count() == size + 1:
+            out.append((cbits, mask))
+        if size == limit:
+            continue
+        for i in range(start, len(cells)):
+            nm = mask | masks[i]
+            if nm.bit_count() <= limit + 1:
+                stack.append((i + 1, size + 1, cbits | 1 << cells[i], nm))
+    return tuple(out)
 
 
 def _eliminations(st: State, a: Als, b: Als, rccs: list[int]) -> list[tuple[int, int]]:
