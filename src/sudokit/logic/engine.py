@@ -27,6 +27,7 @@ from ..solvers import search
 from .candidates import EARLIER, FLOOR, State, cells_of
 from .step import Candidate, Step
 from .techniques import BY_ID, TECHNIQUES, Technique, level_index, unknown_technique
+from .techniques.chains import BEAT
 from .techniques.singles import naked_single_rating
 
 PuzzleLike = Grid | Position | str | Sequence[Sequence[int]]
@@ -255,6 +256,9 @@ def next_step(
             key = (step.rating, explanation_size(step))
             if best is None or key < best_key:
                 best, best_key = step, key
+                # The rating to beat, for searches that can stop short of it.
+                state.memo[BEAT] = best.rating
+    state.memo.pop(BEAT, None)
     return best
 
 

@@ -32,6 +32,10 @@ MAX_NODES = 40
 #: this depth, before the AIC search runs (longer loops are rare; AICs find their parts).
 MAX_LOOP = 12
 
+#: Memo key: the rating of the best step the engine has found so far at this position
+#: (:func:`sudokit.logic.engine.next_step`), which a step must not exceed to be taken.
+BEAT = "chains.beat"
+
 
 @dataclass(slots=True)
 class Graph:
@@ -551,7 +555,16 @@ def _loop(st: State, mode: str) -> Step | None:
     chain = _shortest_aic(st, mode)
     if chain is None:
         return None  # each elimination of a loop would end an AIC no longer than it
-    step = _search(st, mode, "nice_loop", MAX_LOOP)
+    longest = MAX_LOOP
+    beat = st.memo.get(BEAT)
+    if isinstance(beat, float) and chain.rating > beat:
+        # Only a loop rated at most ``beat`` can be taken, and rated below the AIC a loop
+        # has its own rating, which grows with its length: longer loops are not walked.
+        while longest and round(7.0 + length_bonus(longest), 1) > beat:
+            longest -= 1
+        if not longest:
+            return None
+    step = _search(st, mode, "nice_loop", longest)
     if step is None:
         return None
     if chain.rating < step.rating:
