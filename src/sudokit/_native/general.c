@@ -248,6 +248,145 @@ static const char *build_cages(Geo *G, unsigned s, unsigned ncages, const uint16
     return NULL;
 }
 
+/* Whether the cells a[0..k-1] are pairwise peers (their digits differ). */
+static int all_peers(const Geo *G, const uint8_t *a, unsigned k)
+{
+    unsigned i, j;
+    for (i = 0; i < k; i++)
+        for (j = i + 1; j < k; j++)
+            if (!(G->peerbits[a[i]][a[j] / 64] >> (a[j] % 64) & 1u))
+                return 0;
+    return 1;
+}
+
+/* Whether x[0..k-1] and y[0..k-1] hold the same cells (each list without repeats). */
+static int same_cells(const uint8_t *x, const uint8_t *y, unsigned k)
+{
+    unsigned i, j;
+    for (i = 0; i < k; i++) {
+        for (j = 0; j < k && y[j] != x[i]; j++)
+            ;
+        if (j == k)
+            return 0;
+    }
+    return 1;
+}
+
+/* The cells a[0..k-1] add up to `total`: a derived cage when they are all peers, else a
+ * sum over cells that may repeat digits; no solution when no digits make it. */
+static void add_sum(Geo *G, unsigned s, const uint8_t *a, unsigned k, int total)
+{
+    unsigned j;
+    if (total < (int)k || total > (int)(k * G->n)) {
+        G->impossible = 1;
+        return;
+    }
+    if (!k)
+        return;
+    if (all_peers(G, a, k)) {
+        for (j = 0; j < G->ncages; j++)
+            if (G->cage[j].size == k && same_cells(G->cage_cell + G->cage[j].at, a, k))
+                return;
+        (void)add_cage(G, s, a, k, (unsigned)total, 0); /* when full, the rest is left out */
+        return;
+    }
+    if (k > GN_MAXSUMCELLS || k * G->n > 63 || G->nsums >= GN_MAXSUMS)
+        return;
+    for (j = 0; j < G->nsums; j++)
+        if ((unsigned)(G->sum_at[j + 1] - G->sum_at[j]) == k &&
+            same_cells(G->sum_cell + G->sum_at[j], a, k))
+            return;
+    memcpy(G->sum_cell + G->sum_at[G->nsums], a, k);
+    G->sum_total[G->nsums] = (uint16_t)total;
+    G->nsums++;
+    G->sum_at[G->nsums] = (uint16_t)(G->sum_at[G->nsums - 1] + k);
+}
+
+/*
+ * The 45 rule over a region (cells in[c], whose digits add up to `total`): the cages of the
+ * puzzle wholly inside it leave the rest of it (its innies) a known sum; when every cell of
+ * it is in a cage, the cells outside it of the cages it cuts (its outies) have a known sum
+ * too: theirs minus what the region leaves them.
+ */
+static void region_sums(Geo *G, unsigned s, const int16_t *cage_of, const uint8_t *in,
+                        int total)
+{
+    uint8_t state[GN_MAXCAGES], innie[MAX_CELLS] = {0}, outie[MAX_CELLS] = {0};
+    unsigned k, i, c, ni = 0, no = 0;
+    int inside = 0, cut = 0, covered = 1;
+    for (k = 0; k < G->ngiven; k++) {
+        const GnCage *K = &G->cage[k];
+        unsigned m = 0;
+        for (i = 0; i < K->size; i++)
+            m += in[G->cage_cell[K->at + i]];
+        state[k] = (uint8_t)(m == K->size ? 1 : m ? 2 : 0);
+        if (state[k] == 1)
+            inside += K->total;
+        else if (state[k] == 2)
+            cut += K->total;
+    }
+    for (c = 0; c < G->ncells; c++) {
+        if (in[c]) {
+            if (cage_of[c] < 0) {
+                covered = 0;
+                innie[ni++] = (uint8_t)c;
+            } else if (state[cage_of[c]] == 2) {
+                innie[ni++] = (uint8_t)c;
+            }
+        } else if (cage_of[c] >= 0 && state[cage_of[c]] == 2) {
+            outie[no++] = (uint8_t)c;
+        }
+    }
+    add_sum(G, s, innie, ni, total - inside);
+    if (covered)
+        add_sum(G, s, outie, no, inside + cut - total);
+}
+
+/* The 45 rule over runs of adjacent rows, of adjacent columns, and over each region, when
+ * the puzzle's cages with a sum do not share cells. */
+static void build_sums(Geo *G, unsigned s)
+{
+    const unsigned n = G->n, whole = n * (n + 1) / 2;
+    int16_t cage_of[MAX_CELLS];
+    uint8_t in[MAX_CELLS];
+    unsigned c, k, i, a, b, dir, u;
+    for (c = 0; c < G->ncells; c++)
+        cage_of[c] = -1;
+    for (k = 0; k < G->ngiven; k++)
+        for (i = 0; i < G->cage[k].size; i++) {
+            c = G->cage_cell[G->cage[k].at + i];
+            if (cage_of[c] >= 0)
+                return;
+            cage_of[c] = (int16_t)k;
+        }
+    for (dir = 0; dir < 2; dir++) {
+        int lines = 1;
+        for (a = 0; a < n && lines; a++)
+            for (i = 0; i < n; i++) {
+                c = G->unit[dir * n + a][i];
+                lines &= (dir ? c % n : c / n) == a;
+            }
+        if (!lines)
+            continue; /* units dir * n .. are not the rows (columns) in order */
+        for (a = 0; a < n; a++)
+            for (b = a; b < n; b++) {
+                if (b - a + 1 == n)
+                    continue;
+                for (c = 0; c < G->ncells; c++) {
+                    const unsigned line = dir ? c % n : c / n;
+                    in[c] = (uint8_t)(line >= a && line <= b);
+                }
+                region_sums(G, s, cage_of, in, (int)((b - a + 1) * whole));
+            }
+    }
+    for (u = 2 * n; u < 3 * n; u++) {
+        memset(in, 0, G->ncells);
+        for (i = 0; i < n; i++)
+            in[G->unit[u][i]] = 1;
+        region_sums(G, s, cage_of, in, (int)whole);
+    }
+}
+
 const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units,
                      const uint16_t *extra_at, const uint8_t *extra, const uint16_t *near_at,
                      const uint8_t *near, unsigned ncages, const uint16_t *cage_at,
@@ -363,6 +502,8 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
             for (i = 0; i < n; i++)
                 G->unitbits[u][G->unit[u][i] / 64] |= 1ull << (G->unit[u][i] % 64);
     }
+    if (G->ngiven)
+        build_sums(G, s);
     G->npeers = np % G->ncells ? 0 : np / G->ncells;
     for (c = 0; c < G->ncells && G->npeers; c++)
         if (GN_NPEERS(G, c) != G->npeers)
@@ -1110,6 +1251,65 @@ static int cage_sums(const Geo *G, Board *B, Queue *Q, int exact, uint16_t *seen
     return 1;
 }
 
+/*
+ * Sums over cells that may repeat digits (the 45 rule over several units): each cell keeps
+ * the digits that, with some digits the other cells allow, make the sum. The sums each
+ * first few cells can make and those each last few can make, as bit sets (every sum is
+ * below 64), meet at each cell.
+ */
+static int repeat_sums(const Geo *G, Board *B, Queue *Q, int *changed)
+{
+    unsigned k, i;
+    for (k = 0; k < G->nsums; k++) {
+        const uint8_t *cells = G->sum_cell + G->sum_at[k];
+        const unsigned size = (unsigned)(G->sum_at[k + 1] - G->sum_at[k]);
+        const unsigned total = G->sum_total[k];
+        uint64_t head[GN_MAXSUMCELLS + 1], tail[GN_MAXSUMCELLS + 1];
+        int open = 0;
+        head[0] = 1;
+        for (i = 0; i < size; i++) {
+            uint16_t x = B->cand[cells[i]];
+            open |= !B->done[cells[i]];
+            head[i + 1] = 0;
+            for (; x; x &= (uint16_t)(x - 1))
+                head[i + 1] |= head[i] << (ANY_CTZ(x) + 1);
+        }
+        if (!(head[size] >> total & 1u))
+            return 0;
+        if (!open)
+            continue;
+        tail[size] = 1;
+        for (i = size; i-- > 0;) {
+            uint16_t x = B->cand[cells[i]];
+            tail[i] = 0;
+            for (; x; x &= (uint16_t)(x - 1))
+                tail[i] |= tail[i + 1] << (ANY_CTZ(x) + 1);
+        }
+        for (i = 0; i < size; i++) {
+            const uint16_t m = B->cand[cells[i]];
+            uint64_t both = 0, t;
+            uint16_t keep = 0, x;
+            if (!(m & (m - 1)))
+                continue;
+            for (t = tail[i + 1]; t; t &= t - 1)
+                both |= head[i] << GN_CTZ64(t);
+            for (x = m; x; x &= (uint16_t)(x - 1)) {
+                const unsigned d = ANY_CTZ(x) + 1;
+                if (d <= total && (both >> (total - d) & 1u))
+                    keep |= (uint16_t)(x & (0u - x));
+            }
+            if (m & ~keep) {
+                *changed = 1;
+                if (!elim(B, Q, cells[i], (uint16_t)(m & ~keep)))
+                    return 0;
+            }
+        }
+        if (!drain(G, B, Q))
+            return 0;
+    }
+    return 1;
+}
+
 /* A full board: whether every cage with a sum has it (their digits differ: peers). */
 static int sums_hold(const Geo *G, const Board *B)
 {
@@ -1168,6 +1368,10 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
         if (changed)
             continue;
         if (!cage_sums(G, B, Q, 0, quick, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (G->nsums && !repeat_sums(G, B, Q, &changed))
             return 0;
         if (changed)
             continue;

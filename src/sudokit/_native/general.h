@@ -81,6 +81,9 @@ static unsigned gn_pop64(uint64_t x)
  * GN_MAXCAGECELLS cells in all. */
 #define GN_MAXCAGES 512
 #define GN_MAXCAGECELLS 4096
+/* Sums over cells whose digits may repeat: at most this many, of at most so many cells. */
+#define GN_MAXSUMS 256
+#define GN_MAXSUMCELLS 8
 /* Sums of distinct digits 1..16 run up to 136. */
 #define GN_MAXSUM 136
 
@@ -154,6 +157,15 @@ typedef struct {
     GnCage cage[GN_MAXCAGES];
     uint8_t cage_cell[GN_MAXCAGECELLS];
     uint8_t cage_rank[GN_MAXCELLS];
+    /* Sums over cells that may repeat digits (killer, the 45 rule over several units): the
+     * innies or the outies of a run of adjacent rows or columns or of a region, when they
+     * are not all peers (else they are a derived cage). Sum k holds the cells
+     * sum_cell[sum_at[k] .. sum_at[k + 1] - 1], adding up to sum_total[k]; only sets whose
+     * largest possible sum is below 64. */
+    unsigned nsums;
+    uint16_t sum_at[GN_MAXSUMS + 1];
+    uint16_t sum_total[GN_MAXSUMS];
+    uint8_t sum_cell[GN_MAXSUMS * GN_MAXSUMCELLS];
 } GnGeo;
 
 /* The peers of cell c and their number. */
