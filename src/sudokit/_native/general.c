@@ -308,33 +308,32 @@ static void add_sum(Geo *G, unsigned s, const uint8_t *a, unsigned k, int total)
  * it is in a cage, the cells outside it of the cages it cuts (its outies) have a known sum
  * too: theirs minus what the region leaves them.
  */
-static void region_sums(Geo *G, unsigned s, const int16_t *cage_of, const uint8_t *in,
-                        int total)
+static void region_sums(Geo *G, unsigned s, const uint8_t *loose, unsigned nloose,
+                        const uint8_t *in, int total)
 {
-    uint8_t state[GN_MAXCAGES], innie[MAX_CELLS] = {0}, outie[MAX_CELLS] = {0};
-    unsigned k, i, c, ni = 0, no = 0;
-    int inside = 0, cut = 0, covered = 1;
+    uint8_t innie[MAX_CELLS] = {0}, outie[MAX_CELLS] = {0};
+    unsigned k, i, ni = 0, no = 0;
+    int inside = 0, cut = 0, covered;
+    for (i = 0; i < nloose; i++)
+        if (in[loose[i]])
+            innie[ni++] = loose[i];
+    covered = ni == 0;
     for (k = 0; k < G->ngiven; k++) {
         const GnCage *K = &G->cage[k];
+        const uint8_t *cells = G->cage_cell + K->at;
         unsigned m = 0;
         for (i = 0; i < K->size; i++)
-            m += in[G->cage_cell[K->at + i]];
-        state[k] = (uint8_t)(m == K->size ? 1 : m ? 2 : 0);
-        if (state[k] == 1)
+            m += in[cells[i]];
+        if (m == K->size) {
             inside += K->total;
-        else if (state[k] == 2)
+        } else if (m) {
             cut += K->total;
-    }
-    for (c = 0; c < G->ncells; c++) {
-        if (in[c]) {
-            if (cage_of[c] < 0) {
-                covered = 0;
-                innie[ni++] = (uint8_t)c;
-            } else if (state[cage_of[c]] == 2) {
-                innie[ni++] = (uint8_t)c;
+            for (i = 0; i < K->size; i++) {
+                if (in[cells[i]])
+                    innie[ni++] = cells[i];
+                else
+                    outie[no++] = cells[i];
             }
-        } else if (cage_of[c] >= 0 && state[cage_of[c]] == 2) {
-            outie[no++] = (uint8_t)c;
         }
     }
     add_sum(G, s, innie, ni, total - inside);
@@ -347,43 +346,41 @@ static void region_sums(Geo *G, unsigned s, const int16_t *cage_of, const uint8_
 static void build_sums(Geo *G, unsigned s)
 {
     const unsigned n = G->n, whole = n * (n + 1) / 2;
-    int16_t cage_of[MAX_CELLS];
-    uint8_t in[MAX_CELLS];
-    unsigned c, k, i, a, b, dir, u;
-    for (c = 0; c < G->ncells; c++)
-        cage_of[c] = -1;
+    uint8_t caged[MAX_CELLS] = {0}, in[MAX_CELLS], line[MAX_CELLS], loose[MAX_CELLS];
+    unsigned c, k, i, a, b, dir, u, nloose = 0;
     for (k = 0; k < G->ngiven; k++)
         for (i = 0; i < G->cage[k].size; i++) {
             c = G->cage_cell[G->cage[k].at + i];
-            if (cage_of[c] >= 0)
-                return;
-            cage_of[c] = (int16_t)k;
+            if (caged[c])
+                return; /* cages that share cells say nothing about a region's sum */
+            caged[c] = 1;
         }
+    for (c = 0; c < G->ncells; c++)
+        if (!caged[c])
+            loose[nloose++] = (uint8_t)c;
     for (dir = 0; dir < 2; dir++) {
         int lines = 1;
+        for (c = 0; c < G->ncells; c++)
+            line[c] = (uint8_t)(dir ? c % n : c / n);
         for (a = 0; a < n && lines; a++)
-            for (i = 0; i < n; i++) {
-                c = G->unit[dir * n + a][i];
-                lines &= (dir ? c % n : c / n) == a;
-            }
+            for (i = 0; i < n; i++)
+                lines &= line[G->unit[dir * n + a][i]] == a;
         if (!lines)
             continue; /* units dir * n .. are not the rows (columns) in order */
         for (a = 0; a < n; a++)
             for (b = a; b < n; b++) {
                 if (b - a + 1 == n)
                     continue;
-                for (c = 0; c < G->ncells; c++) {
-                    const unsigned line = dir ? c % n : c / n;
-                    in[c] = (uint8_t)(line >= a && line <= b);
-                }
-                region_sums(G, s, cage_of, in, (int)((b - a + 1) * whole));
+                for (c = 0; c < G->ncells; c++)
+                    in[c] = (uint8_t)(line[c] - a <= b - a);
+                region_sums(G, s, loose, nloose, in, (int)((b - a + 1) * whole));
             }
     }
     for (u = 2 * n; u < 3 * n; u++) {
         memset(in, 0, G->ncells);
         for (i = 0; i < n; i++)
             in[G->unit[u][i]] = 1;
-        region_sums(G, s, cage_of, in, (int)whole);
+        region_sums(G, s, loose, nloose, in, (int)whole);
     }
 }
 
