@@ -4,6 +4,7 @@ asked for, givens on request, killer with X and jigsaw, and clear refusals."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -14,7 +15,9 @@ from helpers import is_variant_solution, variant_groups
 from sudokit import count_solutions, solve
 from sudokit.errors import GenerationError
 from sudokit.generator import generate, levels_for
-from sudokit.generator_killer import _halves, _splits, connected
+from sudokit.generator_killer import _halves, _splits, connected, killer_puzzle
+from sudokit.geometry import Rules
+from sudokit.grid import Grid
 from sudokit.logic import rate
 
 
@@ -270,3 +273,31 @@ def test_a_puzzle_past_the_level_is_split_only_where_the_logic_left_cells_open()
     }
     assert (8, (8, 12), (9, 13)) in tried and (8, (8, 9), (12, 13)) not in tried
     assert {(6, (6,), (7,))} == {s for s in every if s[0] == 6}
+
+
+def test_merging_near_a_level_does_not_go_round_in_circles() -> None:
+    # A level that a 6×6 puzzle of twelve cages or more is below and one of fewer is
+    # past: from twelve cages every merge goes past it and a split of the result comes
+    # back to twelve, so, unguarded, the merging would trade one twelve-cage partition
+    # for another for ever (it does from this seed). It must end, with no puzzle.
+    full = [3, 1, 5, 6, 2, 4, 4, 2, 6, 5, 3, 1, 2, 4, 3, 1, 5, 6]
+    full += [6, 5, 1, 3, 4, 2, 1, 3, 2, 4, 6, 5, 5, 6, 4, 2, 1, 3]
+    calls = 0
+
+    def grade(grid: Grid) -> tuple[int, tuple[int, ...] | None]:
+        nonlocal calls
+        calls += 1
+        assert calls < 3000, "the merging goes round in circles"
+        return (0, None) if len(grid.rules.cages) >= 12 else (2, (0b111111,) * 36)
+
+    result = killer_puzzle(
+        Rules.make(6),
+        full,
+        random.Random(0),
+        givens=range(36),  # every partition has one solution
+        sizes=(2, 4),
+        done=lambda g: True,
+        grade=grade,
+    )
+    assert result is None
+    assert calls >= 10  # it did reach twelve cages and split there

@@ -57,6 +57,12 @@ BACK = 3
 #: dropped.
 SPLITS = 6
 
+#: With a level: how many times an attempt takes a split that leaves the puzzle below
+#: the level (a merge and a split: as many cages, other ones); after that a split is
+#: taken only when it lands on the level. No partition is taken twice either, so the
+#: merging cannot go round in circles.
+SIDESTEPS = 20
+
 #: A level's verdict on a puzzle, in one screen pass (see :func:`killer_puzzle`).
 Grade = Callable[[Grid], tuple[int, tuple[int, ...] | None]]
 
@@ -151,6 +157,7 @@ def killer_puzzle(
     members: dict[int, list[int]] = {c: [c] for c in range(ncells)}
     failed: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     stuck: list[int] = []  # where the level's techniques left the last puzzle past it
+    visited: set[frozenset[tuple[int, ...]]] = set()  # the partitions adopted
 
     def grid_of(parts: dict[int, list[int]]) -> Grid:
         rules = cage_rules(base, full, [sorted(p) for p in parts.values()])
@@ -264,18 +271,29 @@ def killer_puzzle(
     def soften(parts: dict[int, list[int]], kept: int) -> tuple[dict[int, list[int]], int]:
         """A puzzle past the level, made easier by splitting one of its cages (not
         ``kept``) in two: still one solution, and maybe at the level."""
-        options = _splits(parts, kept, low, n, stuck.copy())
+        left = stuck.copy()
+        options = _splits(parts, kept, low, n, left)
         rng.shuffle(options)
-        for a, one, two in options[:SPLITS]:
+        if left:
+            # The cages with the most cells left open first: a sum there tells most.
+            options.sort(key=lambda o: -sum(1 for c in parts[o[0]] if left[c]))
+        tried = 0
+        for a, one, two in options:
+            if tried >= SPLITS:
+                break
             split = dict(parts)
             del split[a]
             split[min(one)], split[min(two)] = one, two
+            if _layout(split) in visited:
+                continue  # a partition the merging has already been through
+            tried += 1
             verdict = judge(split, unique=True)
-            if verdict != _PAST:
+            if verdict == _DONE or (verdict == _YES and sidesteps < SIDESTEPS):
                 return split, verdict
         return parts, _NO
 
     def adopt(parts: dict[int, list[int]]) -> None:
+        visited.add(_layout(parts))
         members.clear()
         members.update(parts)
         for a, cells in parts.items():
@@ -283,6 +301,7 @@ def killer_puzzle(
                 cage_of[c] = a
 
     history: list[tuple[dict[int, list[int]], list[tuple[int, int]]]] = []
+    sidesteps = 0
     backtracks = BACKTRACKS if done is not None else 0
     batch, streak = BATCH, 0
     while len(members) > fewest:
@@ -321,6 +340,7 @@ def killer_puzzle(
         verdict = judge(parts)
         if verdict == _PAST:
             parts, verdict = soften(parts, chosen[0][0])
+            sidesteps += verdict == _YES
         if verdict != _NO:
             if near_level:
                 history.append((before, chosen))
@@ -356,6 +376,10 @@ def _splits(
         for one, two in _halves(cells, low, n)
         if not left or (any(left[c] for c in one) and any(left[c] for c in two))
     ]
+
+
+def _layout(parts: dict[int, list[int]]) -> frozenset[tuple[int, ...]]:
+    return frozenset(tuple(sorted(cells)) for cells in parts.values())
 
 
 def _halves(cells: list[int], low: int, n: int) -> list[tuple[list[int], list[int]]]:
