@@ -273,10 +273,15 @@ def killer_puzzle(
         ``kept``) in two: still one solution, and maybe at the level."""
         left = stuck.copy()
         options = _splits(parts, kept, low, n, left)
-        rng.shuffle(options)
         if left:
-            # The cages with the most cells left open first: a sum there tells most.
-            options.sort(key=lambda o: -sum(1 for c in parts[o[0]] if left[c]))
+            # In a random order that puts the cages with more cells left open first more
+            # often (a sum there tells the most), not always (a few cages would be split
+            # over and over).
+            open_cells = {a: sum(1 for c in parts[a] if left[c]) for a, _, _ in options}
+            keys = [rng.random() ** (1.0 / open_cells[o[0]]) for o in options]
+            options = [o for _, o in sorted(zip(keys, options, strict=True), key=lambda x: -x[0])]
+        else:
+            rng.shuffle(options)
         tried = 0
         for a, one, two in options:
             if tried >= SPLITS:
