@@ -20,11 +20,16 @@ merge that made the puzzle ambiguous is not tried again with the same two cages.
 
 Near a level, merges go one at a time. Most merges that fail there give the puzzle a
 second solution, so the solver's count (about a millisecond) is asked before the logic
-screens (tens of milliseconds each). A merge that keeps one solution but takes the
-puzzle past the level is not simply dropped: a few ways of splitting one of its other
-cages are tried (a finer partition keeps the one solution), and one of them often lands
-on the level or below it. When no merge is left, the merging steps back a few merges and
-takes another way before the partition is given up.
+screens (tens of milliseconds each). One screen pass answers both "does the level
+below finish it?" and "does the level?": the level's techniques go on from where the
+ones below stopped. A merge that keeps one solution but takes the puzzle past the level
+is not simply dropped: a few ways of splitting one of its other cages are tried (a finer
+partition keeps the one solution), only where the level's techniques left cells open on
+both sides of the cut (elsewhere the sums are known already), more often in the cages
+with the most open cells; one of them often lands on the level or below it. No
+partition is taken twice and such sidesteps are bounded, so the merging cannot go round
+in circles. When no merge is left, the merging steps back a few merges and takes
+another way before the partition is given up.
 
 Givens (``givens=N``) are placed first, at random cells (by symmetric groups when the
 groups allow exactly ``N``); cages still cover every cell, as in printed killers.
