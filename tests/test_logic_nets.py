@@ -16,7 +16,7 @@ from sudokit import generate, parse, solve
 from sudokit.logic import State, explain, rate
 from sudokit.logic.candidates import FLOOR, cells_of
 from sudokit.logic.step import Step
-from sudokit.logic.techniques import BY_ID, chains, nets
+from sudokit.logic.techniques import BY_ID, chains, nets, nets_rules
 
 _TOKEN = re.compile(r"r(\d)c(\d):(\d+)")
 
@@ -163,7 +163,7 @@ def test_a_stall_gets_the_chain_of_its_own_candidates(seed: int) -> None:
     digit = state.shape.digits_of_mask[state.cands[cell]][0]
     other = state.applied((), [(cell, digit)])
     for position in (state, other, state, other):
-        assert _seen(nets._chain(position)) == _seen(_fresh_chain(position))
+        assert _seen(nets_rules._chain(position)) == _seen(_fresh_chain(position))
 
 
 def _fresh_chain(state: State) -> tuple[Step, int] | None:

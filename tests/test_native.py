@@ -663,9 +663,9 @@ def test_forcing_search_in_c_is_the_python_search(state: object, kinds: tuple[st
 def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: object) -> None:
     # The nets skip the level-1 patterns and the chain search when the core says none
     # would find anything: it must never say so when one would.
-    from sudokit.logic.techniques import chains, nets
+    from sudokit.logic.techniques import chains, nets_rules
     from sudokit.logic.techniques import fish as fish_mod
-    from sudokit.logic.techniques.nets import _LEVEL1
+    from sudokit.logic.techniques.nets_rules import _LEVEL1
 
     core = native_mod._core
     assert core is not None
@@ -700,7 +700,7 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
                 (link.cells_from[0], link.digit_from) for link in found.links
             ] + [(found.links[-1].cells_to[0], found.links[-1].digit_to)]
             if most == 16:  # the step a net uses: the same chain, no sentence
-                chain = nets._short_aic(state)  # type: ignore[arg-type]
+                chain = nets_rules._short_aic(state)  # type: ignore[arg-type]
                 assert chain is not None and chain[1] == len(found.links) + 1
                 fields = ("technique", "name", "placements", "eliminations", "cells")
                 for field in (*fields, "units", "candidates"):
