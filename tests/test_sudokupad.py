@@ -259,6 +259,7 @@ def _line(points: list[list[float]]) -> dict[str, Any]:
         ),
         ({"global": ["disjoint"]}, "'disjoint-groups'"),
         ({"global": ["antiX"]}, "'antiX'"),
+        ({"global": [["antiknight"]]}, "global rule \"\\['antiknight'\\]\""),
         (
             {"cages": [{"cells": [[0, 1], [0, 2]], "unique": False}]},
             "may repeat \\(cage 1, at r1c2\\)",
@@ -318,6 +319,18 @@ def test_refuses_what_it_cannot_play(keys: dict[str, Any], words: str) -> None:
         ),
         ({"cages": [{"cells": [[0, 1], [0, 2]], "value": 30}]}, "cannot add up to 30"),
         ({"regions": [[[0, 0]] * 4] * 4}, "r1c1 is in two regions"),
+        (
+            {"cells": [[{"value": "²"}, {}, {}, {}]] + [[{}] * 4] * 3},
+            "row 1, column 1: '²' is not a digit 1-4",
+        ),
+        (
+            {"cells": [[{}, {"centremarks": ["²"]}, {}, {}]] + [[{}] * 4] * 3},
+            "row 1, column 2: centre mark '²' is not a digit",
+        ),
+        (
+            {"cages": [{"cells": [[0, 1], [0, 2]], "value": 3, "sum": "²"}]},
+            "cage 1 \\(at r1c2\\): its sum '²' is not a number",
+        ),
         ({"cells": [[{}] * 5] * 5}, "a 5×5 grid is not supported"),
     ],
 )

@@ -65,6 +65,8 @@ _DRAWINGS = {
 }
 _META_CAGE = re.compile(r"^([^: ]+):\s*(.+)$", re.S)
 _META_NAMES = ("title", "author", "rules")
+#: Digits as ASCII ('²' is a digit to str.isdigit, but not to int() nor to SudokuPad).
+_DIGITS = re.compile(r"[0-9]+")
 #: What SudokuPad writes when a puzzle has no title, author or rules: not worth keeping.
 _PLACEHOLDERS = {"Untitled", "Unknown"}
 _NO_RULES = "No rules provided for this puzzle."
@@ -175,7 +177,7 @@ def _globals(value: dict[str, Any]) -> list[str]:
     if not isinstance(raw, list):
         raise ParseError("SudokuPad: 'global' must be a list of rule names")
     for name in raw:
-        if name in _GLOBALS:
+        if isinstance(name, str) and name in _GLOBALS:
             names.append(_GLOBALS[name])
         else:
             words = {"disjoint": "disjoint-groups"}.get(str(name), str(name))
@@ -190,7 +192,7 @@ def _globals(value: dict[str, Any]) -> list[str]:
 
 def _digit(item: object, n: int) -> int | None:
     """A digit 1..n written as a number or a string; None if it is not one."""
-    if isinstance(item, str) and item.strip().isdigit():
+    if isinstance(item, str) and _DIGITS.fullmatch(item.strip()):
         item = int(item.strip())
     if type(item) is int and 1 <= item <= n:
         return item
@@ -292,7 +294,7 @@ def _regions(raw: object, n: int) -> list[int] | None:
 def _sum(item: object) -> int | None:
     if type(item) is int and item > 0:
         return item
-    if isinstance(item, str) and item.strip().isdigit() and len(item.strip()) <= 4:
+    if isinstance(item, str) and _DIGITS.fullmatch(item.strip()) and len(item.strip()) <= 4:
         return int(item.strip()) or None
     return None
 
