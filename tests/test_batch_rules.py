@@ -182,6 +182,9 @@ def test_count_many_names_the_input_place_of_a_bad_line() -> None:
     with pytest.raises(CellCountError) as err2:
         native.count_many([good, "9+windoku:" + "." * 80])
     assert err2.value.line == 2
+    with pytest.raises(SymbolError, match="row 9, column 9: 'é' is not a digit") as err3:
+        native.count_many([good, "." * 80 + "é"])
+    assert err3.value.line == 2
 
 
 def test_count_many_on_the_python_backend_gives_the_same_counts(

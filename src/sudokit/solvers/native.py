@@ -441,8 +441,8 @@ def _grouped(puzzles: Iterable[str | Grid], limit: int) -> list[tuple[int, str |
         if isinstance(puzzle, Grid):
             rules = puzzle.rules
             record = format_line(puzzle).encode("ascii")
-        elif len(text := puzzle.strip()) == CELLS:
-            rules, record = _SHAPE.rules, text.encode("ascii", errors="replace")
+        elif len(text := puzzle.strip()) == CELLS and text.isascii():
+            rules, record = _SHAPE.rules, text.encode("ascii")
         else:  # another size, or a line that carries its rules' code: 9+x:...
             from ..formats import parse_rules_line
 
