@@ -190,7 +190,7 @@ def _hint_one(text: Item, level: int, max_seconds: float | None = None) -> Resul
         "cells": [grid.shape.cell_name(c) for c in answer.cells],
     }
     if answer.step is not None:
-        fields.update(answer.step.to_dict(grid.shape))
+        fields.update(answer.step.to_dict(grid.rules))
     return fields, 1 if answer.kind in ("no_solution", "stopped", "wrong_elimination") else 0
 
 
@@ -235,7 +235,8 @@ def hint_cmd(
 
     With -f, one line per puzzle in input order (the hint, or 'error: line N: ...' for a
     malformed record); --json prints JSON Lines with the keys puzzle, kind, text, texts,
-    cells, the step's fields, error, line (and a variant's rules, "rules": "9+x").
+    cells, the step's fields, error, line (and a variant's rules, "rules": "9+x"); a
+    forcing chain or net adds "branches", each link by link (see docs/logic.md).
 
     \b
     Examples:
@@ -353,7 +354,9 @@ def explain_cmd(
 
     JSON: {"puzzle", "steps": [{"technique", "name", "placements": [{"cell": "r3c5",
     "digit": 7}], "eliminations": [...], "explanation", "rating"}], "solved"}, and a
-    variant's rules as "rules": "9+x".
+    variant's rules as "rules": "9+x"; a forcing step adds "branches" (its chains, link
+    by link: {"assume": "r1c4=9", "links": [{"candidate": "r1c9<>9", "why": "weak",
+    "rests_on": ["r1c4=9"]}, ...], "ends": ["r5c4<>3"], "contradiction": false}).
 
     With -f, every puzzle of the file in input order: a line '# line N: PUZZLE', its path,
     and a blank line (or 'error: line N: ...' for a malformed record); --json prints one

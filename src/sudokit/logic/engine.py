@@ -428,10 +428,10 @@ class Explanation:
         """JSON-ready: ``{"puzzle": line, "steps": [...], "solved": bool, "stopped": bool}``
         (see :meth:`Step.to_dict`); a variant's rules' code under ``"rules"``, as the JSON
         records :func:`~sudokit.formats.read_puzzles` reads."""
-        shape = self.puzzle.shape
+        rules = self.puzzle.rules
         return {
             **puzzle_fields(self.puzzle),
-            "steps": [s.to_dict(shape) for s in self.steps],
+            "steps": [s.to_dict(rules) for s in self.steps],
             "solved": self.solved,
             "stopped": self.stopped,
         }

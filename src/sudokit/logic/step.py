@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..geometry import Shape
+from ..geometry import Rules, Shape
 
 #: A candidate: ``(cell, digit)``.
 Candidate = tuple[int, int]
@@ -59,6 +59,28 @@ class Implication:
     unit: int = -1
     rule: str = ""
 
+    def to_dict(self, where: Shape | Rules) -> dict[str, Any]:
+        """JSON-ready: ``{"candidate": "r3c4=5", "why": "unit", "unit": "row 3",
+        "rests_on": ["r3c1<>5", ...]}``. ``rests_on`` names every node the link follows
+        from, the one it follows from last first (for ``weak`` and ``strong``, the source
+        alone); ``unit`` only for a ``unit`` link, ``rule`` only for a ``rule`` one."""
+        if self.rests_on:
+            rests = [self.source, *(r for r in self.rests_on if r != self.source)]
+            # cell, unit and rule links rest on candidates that are false
+            on = [node_name(where, r, r == self.source and self.source_true) for r in rests]
+        else:
+            on = [node_name(where, self.source, self.source_true)]
+        out: dict[str, Any] = {
+            "candidate": node_name(where, self.target, self.target_true),
+            "why": self.reason,
+        }
+        if self.reason == "unit":
+            out["unit"] = where.unit_name(self.unit)
+        elif self.reason == "rule":
+            out["rule"] = self.rule
+        out["rests_on"] = on
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Branch:
@@ -76,6 +98,17 @@ class Branch:
     links: tuple[Implication, ...]
     ends: tuple[tuple[Candidate, bool], ...]
     contradiction: bool = False
+
+    def to_dict(self, where: Shape | Rules) -> dict[str, Any]:
+        """JSON-ready: ``{"assume": "r1c2=5", "links": [...], "ends": ["r5c4<>3"],
+        "contradiction": false}``; a node is named ``r1c2=5`` (true) or ``r1c2<>5``
+        (false), links as :meth:`Implication.to_dict`."""
+        return {
+            "assume": node_name(where, self.start, self.true),
+            "links": [k.to_dict(where) for k in self.links],
+            "ends": [node_name(where, cand, true) for cand, true in self.ends],
+            "contradiction": self.contradiction,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +146,11 @@ class Step:
     sets: tuple[tuple[int, ...], ...] = ()
     branches: tuple[Branch, ...] = ()
 
-    def to_dict(self, shape: Shape) -> dict[str, Any]:
-        """A JSON-ready dict; cells are named ``r3c5`` and digits are ints."""
-        return {
+    def to_dict(self, shape: Shape | Rules) -> dict[str, Any]:
+        """A JSON-ready dict; cells are named ``r3c5`` and digits are ints. A forcing
+        chain or net adds ``"branches"`` (see :meth:`Branch.to_dict`); give the puzzle's
+        :class:`~sudokit.geometry.Rules` to name a variant's extra units in them."""
+        out: dict[str, Any] = {
             "technique": self.technique,
             "name": self.name,
             "placements": [{"cell": shape.cell_name(c), "digit": d} for c, d in self.placements],
@@ -125,9 +160,19 @@ class Step:
             "explanation": self.text,
             "rating": self.rating,
         }
+        if self.branches:
+            out["branches"] = [b.to_dict(shape) for b in self.branches]
+        return out
 
 
 # --- text helpers ------------------------------------------------------------------
+
+
+def node_name(where: Shape | Rules, cand: Candidate, true: bool) -> str:
+    """A node of a forcing branch in JSON: ``r1c2=5`` (true) or ``r1c2<>5`` (false);
+    the digit as a number at every size (``r1c2=12``)."""
+    cell, digit = cand
+    return f"{where.cell_name(cell)}{'=' if true else '<>'}{digit}"
 
 
 def join(words: Sequence[str], conj: str = "and") -> str:

@@ -1,0 +1,132 @@
+"""The JSON form of a step (``Step.to_dict``): a forcing chain or net carries its branches,
+link by link, in names a reader can follow on the grid (``r1c2=5``, ``r1c2<>5``), through
+``sudokit hint --json`` and ``sudokit explain --json`` too.
+
+Positions are those of ``test_forcing_branches`` (from top1465's logical paths).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from tests.test_forcing_branches import POSITIONS, check_branch, position
+
+from sudokit import parse
+from sudokit.cli import main
+from sudokit.formats import Position, format_hodoku
+from sudokit.geometry import Rules
+from sudokit.logic import State
+from sudokit.logic.engine import next_step
+from sudokit.logic.step import Branch, Candidate, Step
+
+_NODE = re.compile(r"r(\d+)c(\d+)(=|<>)(\d+)")
+
+
+def node(text: str, n: int = 9) -> tuple[Candidate, bool]:
+    """``r1c2=5`` back as ``((cell, digit), true?)``."""
+    m = _NODE.fullmatch(text)
+    assert m, f"not a node: {text!r}"
+    r, c, sign, d = m.groups()
+    return ((int(r) - 1) * n + int(c) - 1, int(d)), sign == "="
+
+
+def check_branch_json(data: dict[str, object], branch: Branch, rules: Rules) -> None:
+    """``data`` is ``branch`` whole: the same assumption, links, ends and verdict, each
+    link resting only on the assumption or on links told before it."""
+    assert set(data) == {"assume", "links", "ends", "contradiction"}
+    assert node(str(data["assume"])) == (branch.start, branch.true)
+    assert data["contradiction"] is branch.contradiction
+    assert [node(e) for e in data["ends"]] == list(branch.ends)  # type: ignore[attr-defined]
+    links = data["links"]
+    assert isinstance(links, list) and len(links) == len(branch.links)
+    told = {branch.start: branch.true}
+    for got, k in zip(links, branch.links, strict=True):
+        keys = {"candidate", "why", "rests_on"}
+        keys |= {"unit"} if k.reason == "unit" else {"rule"} if k.reason == "rule" else set()
+        assert set(got) == keys, got
+        assert got["why"] == k.reason
+        assert node(got["candidate"]) == (k.target, k.target_true)
+        rests = [node(r) for r in got["rests_on"]]
+        assert rests[0] == (k.source, k.source_true), "the node it follows from comes first"
+        if k.reason in ("weak", "strong"):
+            assert len(rests) == 1
+        else:
+            assert {c for c, _ in rests} == set(k.rests_on)
+            assert all(not true for _, true in rests)
+        for cand, true in rests:
+            assert told.get(cand) == true, f"{got}: rests on {cand} before it is told"
+        if k.reason == "unit":
+            assert got["unit"] == rules.unit_name(k.unit)
+        if k.reason == "rule":
+            assert got["rule"] == k.rule and k.rule
+        told.setdefault(k.target, k.target_true)
+
+
+def forcing_step(case: str) -> tuple[State, Step]:
+    find, grid, removed = POSITIONS[case]
+    state = position(grid, removed)
+    step = find(state)
+    assert step is not None and step.branches
+    return state, step
+
+
+@pytest.mark.parametrize("case", sorted(POSITIONS))
+def test_a_forcing_step_writes_every_branch_link_by_link(case: str) -> None:
+    state, step = forcing_step(case)
+    for branch in step.branches:  # the fixture still holds on the grid
+        check_branch(state, branch, step)
+    data = json.loads(json.dumps(step.to_dict(state.rules)))
+    assert len(data["branches"]) == len(step.branches)
+    for got, branch in zip(data["branches"], step.branches, strict=True):
+        check_branch_json(got, branch, state.rules)
+    # The conclusions the branches reach are the step's.
+    if not step.branches[0].contradiction:
+        for got in data["branches"]:
+            ends = dict(node(e) for e in got["ends"])
+            assert all(ends.get((c, d)) is False for c, d in step.eliminations)
+            assert all(ends.get((c, d)) is True for c, d in step.placements)
+
+
+def test_a_step_without_branches_writes_none() -> None:
+    state = State.from_grid(parse(POSITIONS["unit"][1]))
+    step = next_step(state, unique=True)
+    assert step is not None and not step.branches
+    assert "branches" not in step.to_dict(state.rules)
+
+
+def hodoku_line(case: str) -> tuple[State, str]:
+    _, grid, removed = POSITIONS[case]
+    state = position(grid, removed)
+    return state, format_hodoku(Position(parse(grid), candidates=tuple(state.cands)))
+
+
+@pytest.mark.parametrize("case", ["unit", "net_unit"])
+def test_hint_json_carries_the_branches_of_a_forcing_hint(case: str) -> None:
+    state, line = hodoku_line(case)
+    step = next_step(state, unique=True)
+    assert step is not None and step.branches
+    result = CliRunner().invoke(main, ["hint", "--json", line])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["technique"] == step.technique
+    assert len(record["branches"]) == len(step.branches) > 1
+    for got, branch in zip(record["branches"], step.branches, strict=True):
+        check_branch_json(got, branch, state.rules)
+
+
+def test_explain_json_carries_branches_on_its_forcing_steps() -> None:
+    _, line = hodoku_line("unit")
+    result = CliRunner().invoke(main, ["explain", "--json", line])
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.stdout)["steps"]
+    first = steps[0]
+    assert first["technique"] == "unit_forcing_chain"
+    assert len(first["branches"]) == 3
+    for s in steps:
+        forcing = "forcing" in s["technique"]
+        assert ("branches" in s) == forcing, s["technique"]
+        for b in s.get("branches", ()):
+            assert b["links"] and b["ends"]
