@@ -130,3 +130,24 @@ def test_explain_json_carries_branches_on_its_forcing_steps() -> None:
         assert ("branches" in s) == forcing, s["technique"]
         for b in s.get("branches", ()):
             assert b["links"] and b["ends"]
+
+
+def test_the_web_bridge_explain_carries_the_branches_of_forcing_steps() -> None:
+    # The position is the game's board (the bridge's explain sets the notes aside): the
+    # top1465 puzzle's path from its givens has forcing steps.
+    from sudokit.logic.engine import explain
+    from sudokit.web.bridge import Engine
+
+    grid = POSITIONS["unit"][1]
+    path = explain(parse(grid))
+    forcing = [s for s in path.steps if s.branches]
+    assert forcing
+    engine = Engine()
+    game = json.loads(engine.handle(json.dumps({"op": "open", "args": {"text": grid}})))
+    assert "error" not in game, game
+    got = json.loads(engine.handle(json.dumps({"op": "explain", "args": {}})))["steps"]
+    assert [s["technique"] for s in got] == [s.technique for s in path.steps]
+    for data, step in zip(got, path.steps, strict=True):
+        assert ("branches" in data) == bool(step.branches)
+        for b, branch in zip(data.get("branches", ()), step.branches, strict=True):
+            check_branch_json(b, branch, path.puzzle.rules)

@@ -267,7 +267,9 @@ class CheckView:
 @dataclass(frozen=True, slots=True)
 class ExplainedStep:
     """One step of the explanation: its sentence, technique (id and name), level, the
-    cells of its pattern and what it places and rules out, ``(cell, digit)``."""
+    cells of its pattern and what it places and rules out, ``(cell, digit)``; a forcing
+    chain's or net's ``branches`` as JSON-ready dicts (see
+    :meth:`~sudokit.logic.step.Branch.to_dict`)."""
 
     text: str
     technique: str
@@ -276,9 +278,10 @@ class ExplainedStep:
     cells: tuple[int, ...]
     placements: tuple[tuple[int, int], ...]
     eliminations: tuple[tuple[int, int], ...]
+    branches: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "text": self.text,
             "technique": self.technique,
             "name": self.name,
@@ -287,6 +290,9 @@ class ExplainedStep:
             "placements": [list(p) for p in self.placements],
             "eliminations": [list(e) for e in self.eliminations],
         }
+        if self.branches:
+            out["branches"] = list(self.branches)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,6 +606,7 @@ class Play:
                 cells=tuple(step.cells),
                 placements=tuple(step.placements),
                 eliminations=tuple(step.eliminations),
+                branches=tuple(b.to_dict(rules) for b in step.branches),
             )
             for step in path.steps
         )

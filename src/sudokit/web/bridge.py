@@ -51,7 +51,9 @@ corrected: ``changed``), the result also holds ``"view"``.
 ``explain {max_seconds=30}`` → ``{"steps": [{"text", "technique", "name", "level",
 "cells", "placements", "eliminations"}…], "solved", "stopped", "text"}``: the whole
 logical path from the current position (``placements``/``eliminations`` are
-``[cell, digit]`` pairs).
+``[cell, digit]`` pairs); a forcing chain or net adds ``"branches"``, link by link, as
+``sudokit explain --json`` writes them (``{"assume": "r1c4=9", "links": [{"candidate",
+"why", "rests_on"}…], "ends", "contradiction"}``).
 
 ``levels {size=9, variant=""}`` → ``{"levels": [...]}``: the levels ``new`` can make.
 
