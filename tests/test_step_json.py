@@ -151,3 +151,21 @@ def test_the_web_bridge_explain_carries_the_branches_of_forcing_steps() -> None:
         assert ("branches" in data) == bool(step.branches)
         for b, branch in zip(data.get("branches", ()), step.branches, strict=True):
             check_branch_json(b, branch, path.puzzle.rules)
+
+
+def test_a_variant_unit_is_named_by_its_rules() -> None:
+    """A link that is the last place in a diagonal (X) or a window is named so, at 16×16
+    too (digits as numbers, cells as r16c1)."""
+    from sudokit.logic.step import Implication
+
+    x = Rules.make(9, ("x",))
+    diagonal = 3 * 9  # the ↘ diagonal: the first unit after the boxes
+    link = Implication((0, 4), False, (80, 4), True, "unit", ((0, 4),), diagonal)
+    branch = Branch((0, 4), False, (link,), (((80, 4), True),))
+    data = branch.to_dict(x)
+    assert data["links"][0]["unit"] == "the ↘ diagonal"
+    assert data["assume"] == "r1c1<>4" and data["ends"] == ["r9c9=4"]
+    check_branch_json(data, branch, x)
+    big = Rules.make(16)
+    far = Branch((240, 16), True, (), (((240, 16), True),)).to_dict(big)
+    assert far["assume"] == "r16c1=16"
