@@ -239,10 +239,16 @@ def test_cli_bad_rules_are_errors() -> None:
 
 def test_the_library_never_drops_a_variants_rules_on_the_way() -> None:
     """``format_pretty`` keeps a variant's rules (it reads back under them), and the C
-    core's batch, whose records hold digits only, refuses a variant grid."""
+    core's batch counts a variant grid under its own rules, not as the classic grid of
+    the same digits."""
     from sudokit import format_pretty, parse
 
     assert parse(format_pretty(PUZZLE)) == PUZZLE
     if native.AVAILABLE:
-        with pytest.raises(UnsupportedRulesError, match="classic puzzles only, not X"):
-            native.count_many([PUZZLE])
+        assert native.count_many([PUZZLE, CLASSIC], limit=2) == [
+            count_solutions(PUZZLE, 2),
+            count_solutions(CLASSIC, 2),
+        ]
+        solution = solve(PUZZLE)
+        assert solution is not None
+        assert native.solve_many([PUZZLE]) == ["".join(map(str, solution.cells))]
