@@ -169,3 +169,67 @@ def test_a_variant_unit_is_named_by_its_rules() -> None:
     big = Rules.make(16)
     far = Branch((240, 16), True, (), (((240, 16), True),)).to_dict(big)
     assert far["assume"] == "r16c1=16"
+
+
+def _bridge_at(case: str) -> tuple[State, object]:
+    """The web bridge's game at the fixture's position: the givens, every candidate noted
+    (``auto``), then the fixture's removed candidates ruled out (``x``)."""
+    from sudokit.web.bridge import Engine
+
+    _, grid, removed = POSITIONS[case]
+    state, full = position(grid, removed), position(grid, "")
+    gone = [
+        f"r{c // 9 + 1}c{c % 9 + 1} {d}"
+        for c in range(81)
+        for d in range(1, 10)
+        if full.cands[c] >> (d - 1) & 1 and not state.cands[c] >> (d - 1) & 1
+    ]
+    engine = Engine()
+    args = {"rules": "9", "givens": grid, "moves": ["auto", "x " + " ".join(gone)]}
+    game = json.loads(engine.handle(json.dumps({"op": "sync", "args": args})))
+    assert "error" not in game, game
+    noted = [sum(1 << (d - 1) for d in ds) for ds in game["notes"]]
+    empty = [not d for d in game["cells"]]
+    assert [k if e else 0 for k, e in zip(noted, empty, strict=True)] == [
+        k if e else 0 for k, e in zip(state.cands, empty, strict=True)
+    ]
+    return state, engine
+
+
+@pytest.mark.parametrize("case", ["unit", "net_unit"])
+def test_the_web_bridge_hint_carries_the_branches_at_its_last_stage(case: str) -> None:
+    state, engine = _bridge_at(case)
+    step = next_step(state, unique=True)
+    assert step is not None and step.branches
+
+    def hint(stage: int) -> dict[str, object]:
+        op = {"op": "hint", "args": {"stage": stage}}
+        return json.loads(engine.handle(json.dumps(op)))  # type: ignore[attr-defined]
+
+    for stage in (1, 2):  # the first stages only point: no branches yet
+        told = hint(stage)
+        assert told["technique"] == step.technique and "branches" not in told, told
+    told = hint(3)
+    assert told["technique"] == step.technique
+    assert [tuple(e) for e in told["eliminations"]] == list(step.eliminations)  # type: ignore[attr-defined]
+    got = told["branches"]
+    assert isinstance(got, list) and len(got) == len(step.branches) > 1
+    for data, branch in zip(got, step.branches, strict=True):
+        check_branch_json(data, branch, state.rules)
+    # Each branch reaches the conclusions that the hint's Apply plays.
+    for data in got:
+        ends = dict(node(e) for e in data["ends"])
+        assert all(ends.get((c, d)) is False for c, d in step.eliminations)
+        assert all(ends.get((c, d)) is True for c, d in step.placements)
+    assert told["moves"]
+
+
+def test_the_web_bridge_hint_of_a_pattern_step_has_no_branches() -> None:
+    from sudokit.web.bridge import Engine
+
+    engine = Engine()
+    game = {"op": "open", "args": {"text": POSITIONS["unit"][1]}}
+    assert "error" not in json.loads(engine.handle(json.dumps(game)))
+    told = json.loads(engine.handle(json.dumps({"op": "hint", "args": {"stage": 3}})))
+    assert told["stage"] == 3 and told["kind"] == "logic" and told["moves"], told
+    assert "branches" not in told

@@ -212,7 +212,9 @@ class HintView:
     ``pattern`` and ``eliminations`` ``(cell, digit)`` pairs of the deduction;
     ``moves`` the codes that play it (at stage 3, when it can be played); ``level`` the
     technique's difficulty level (None when the hint is no logic step); ``changed``: the
-    hint itself changed the position (wrong notes corrected, one undoable move).
+    hint itself changed the position (wrong notes corrected, one undoable move);
+    ``branches``: at stage 3 of a forcing chain or net, its branches as JSON-ready dicts
+    (see :meth:`~sudokit.logic.step.Branch.to_dict`), else none.
     """
 
     kind: str
@@ -227,9 +229,10 @@ class HintView:
     level: str | None = None
     technique: str = ""
     changed: bool = False
+    branches: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "kind": self.kind,
             "stage": self.stage,
             "text": self.text,
@@ -243,6 +246,9 @@ class HintView:
             "technique": self.technique,
             "changed": self.changed,
         }
+        if self.branches:
+            out["branches"] = list(self.branches)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,6 +571,7 @@ class Play:
             level=technique.level if technique is not None else None,
             technique=h.technique,
             changed=changed,
+            branches=tuple(b.to_dict(s.rules) for b in h.branches),
         )
 
     def apply_hint(self) -> bool:

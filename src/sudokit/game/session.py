@@ -18,7 +18,7 @@ from ..geometry import Rules
 from ..grid import Grid
 from ..logic import Hint as LogicHint
 from ..logic import hint as logic_hint
-from ..logic.step import Step
+from ..logic.step import Branch, Step
 from ..solvers import search
 from .levels import CUSTOM
 from .moves import (
@@ -119,6 +119,9 @@ class GameHint:
     #: The logic engine's technique id (``hidden_single``, ``x_wing``...) of a logic step;
     #: ``""`` for any other hint.
     technique: str = ""
+    #: At the full deduction of a forcing chain or net: its branches, each a case assumed
+    #: and the chain of links it leads to (see :class:`~sudokit.logic.step.Branch`).
+    branches: tuple[Branch, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,6 +605,7 @@ def _describe(step: LogicHint, level: int, board: Grid) -> GameHint:
         eliminations=tuple(found.eliminations),
         playable=playable,
         technique=found.technique,
+        branches=tuple(found.branches),
     )
 
 

@@ -43,8 +43,9 @@ played, the rest can be redone; default all); it becomes the game kept. Without
 "area", "pattern", "eliminations", "technique", "changed"}`` (see
 :class:`~sudokit.game.play.HintView`): ``stage`` 1 names the technique and where to
 look, 2 adds the cells, 3 is the whole deduction, whose ``moves`` Apply plays with
-``play``; no stage tells the next one. When the hint changed the game (wrong notes
-corrected: ``changed``), the result also holds ``"view"``.
+``play``; no stage tells the next one. At stage 3, a forcing chain or net also holds
+``"branches"``, in the shape ``explain`` gives them (below). When the hint changed the
+game (wrong notes corrected: ``changed``), the result also holds ``"view"``.
 
 ``check`` → ``{"mistakes", "solved", "empty", "text"}``.
 
