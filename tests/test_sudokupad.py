@@ -9,6 +9,7 @@ Parity Fish link is a real published SudokuPad link."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +218,41 @@ def test_compact_json_round_trip(value: Any) -> None:
     assert unzip_json(text) == _norm(puzzle)
 
 
+def test_six_hex_digits_read_as_sudokupad_reads_them() -> None:
+    # SudokuPad's unzipper makes every string of six hex digits a colour, quoted or not.
+    assert unzip_json("{t:'deface',c:abcdef,ce:['C0FFEE',123456],v:123456}") == {
+        "title": "#deface",
+        "color": "#abcdef",
+        "cells": ["#C0FFEE", 123456],
+        "value": "#123456",
+    }
+    assert unzip_json('{"title":"deface"}') == {"title": "deface"}  # plain JSON as it is
+
+
+_HEX_WORDS = st.sampled_from(["deface", "BADBED", "c0ffee", "123456", "#abcdef", "#C0FFEE"])
+_WORDS = st.lists(_HEX_WORDS | st.text(max_size=8), min_size=1, max_size=4).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_HEX_WORDS | _WORDS, _HEX_WORDS | _WORDS, st.lists(_HEX_WORDS, max_size=2))
+@example("deface", "Normal sudoku rules apply. Colour: 34BBE6", [])
+@example("7", "c0ffee", [])
+@example("7", "", ["deface"])
+def test_titles_and_rules_text_round_trip(title: str, rules: str, more: list[str]) -> None:
+    puzzle = {"id": "x", "title": title, "rules": rules, "cages": [{"value": v} for v in more]}
+    puzzle["lines"] = [{"color": "#34BBE6", "wayPoints": [[0, 0], [1, 1]]}]
+    back = unzip_json(zip_json(puzzle))
+    assert set(back) - {"cages"} == set(puzzle) - {"cages"}  # an empty list may be left out
+    assert back["lines"] == puzzle["lines"]
+    assert back.get("cages", []) == puzzle["cages"]
+    for key in ("title", "rules"):  # SudokuPad writes whole-number text as a number
+        assert back[key] in (puzzle[key], _whole(puzzle[key]))
+
+
+def _whole(text: str) -> object:
+    return int(text) if re.fullmatch(r"-?[1-9][0-9]*|0", text) else text
+
+
 @pytest.mark.parametrize(
     ("text", "where"),
     [
@@ -331,12 +367,28 @@ def test_refuses_what_it_cannot_play(keys: dict[str, Any], words: str) -> None:
             {"cages": [{"cells": [[0, 1], [0, 2]], "value": 3, "sum": "²"}]},
             "cage 1 \\(at r1c2\\): its sum '²' is not a number",
         ),
+        (
+            {"cages": [{"cells": [[0, 1], [0, 2]], "value": 3.5}]},
+            "cage 1 \\(at r1c2\\): its label 3.5 is not a whole number",
+        ),
+        (
+            {"cages": [{"cells": [[0, 1], [0, 2]], "sum": 2.5}]},
+            "cage 1 \\(at r1c2\\): its sum 2.5 is not a whole number",
+        ),
         ({"cells": [[{}] * 5] * 5}, "a 5×5 grid is not supported"),
     ],
 )
 def test_bad_input_names_the_place(keys: dict[str, Any], words: str) -> None:
     with pytest.raises(ParseError, match=words):
         parse_sudokupad(_puzzle(**keys))
+
+
+@pytest.mark.parametrize("cage", [{"value": 3.0}, {"sum": 3.0}, {"value": 3.0, "sum": 3}])
+def test_a_whole_number_written_as_a_float_is_a_cage_sum(cage: dict[str, Any]) -> None:
+    value = _puzzle(cages=[{"unique": True, "cells": [[0, 1], [0, 2]], **cage}])
+    for data in (value, json.dumps(value), zip_json(value)):  # 3.0 in JSON and compact JSON
+        cages = parse_sudokupad(data, check=False).givens.rules.cages
+        assert [(c.cells, c.total) for c in cages] == [((1, 2), 3)]
 
 
 def test_a_digit_twice_is_named() -> None:

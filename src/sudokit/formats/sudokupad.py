@@ -292,6 +292,8 @@ def _regions(raw: object, n: int) -> list[int] | None:
 
 
 def _sum(item: object) -> int | None:
+    if type(item) is float and item.is_integer() and abs(item) < 2**53:
+        item = int(item)  # hand-written JSON's 3.0 is 3
     if type(item) is int and item > 0:
         return item
     if isinstance(item, str) and _DIGITS.fullmatch(item.strip()) and len(item.strip()) <= 4:
@@ -343,6 +345,12 @@ def _cages(raw: object, n: int) -> tuple[list[Cage], list[list[int]], list[tuple
             )
         total = _sum(label)
         given_sum = part.get("sum")
+        for what, raw in (("label", label), ("sum", given_sum)):
+            if type(raw) is float and not raw.is_integer():
+                raise ParseError(
+                    f"SudokuPad: cage {number} (at {where}): its {what} {raw!r} is not a "
+                    "whole number"
+                )
         if given_sum is not None and _sum(given_sum) is None:
             raise ParseError(
                 f"SudokuPad: cage {number} (at {where}): its sum {given_sum!r} is not a number"

@@ -68,6 +68,8 @@ def unzip_json(text: str) -> Any:
 
 
 def _lengthen(value: Any) -> Any:
+    # As SudokuPad's unzipper does after parsing: every string of six hex digits, quoted
+    # or not, member or array item, becomes a colour (a title 'deface' reads as '#deface').
     if isinstance(value, dict):
         return {_LONG_KEYS.get(k, k): _lengthen(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -233,8 +235,21 @@ def zip_json(value: Any) -> str:
     ``t``/``f``, colours without ``#``, empty objects in arrays left out, ``'`` quotes.
 
     Strings are written so that every SudokuPad reads them back unchanged (a ``"``, a
-    backslash and ``’`` as ``\\u`` escapes, which its quote swapping leaves alone)."""
+    backslash and ``’`` as ``\\u`` escapes, which its quote swapping leaves alone). A value
+    holding a string of six hex digits that is not a colour (a title ``deface``) is written
+    as plain JSON instead: SudokuPad's compact reader would make it ``#deface``, while it
+    reads plain JSON first and as it is."""
+    if _has_bare_hex(value):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return _zip(value, member=False)
+
+
+def _has_bare_hex(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_has_bare_hex(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_bare_hex(v) for v in value)
+    return isinstance(value, str) and _HEX6.match(value) is not None
 
 
 def _zip(value: Any, *, member: bool) -> str:
