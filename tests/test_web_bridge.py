@@ -8,8 +8,10 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from sudokit import generate
+from sudokit import Grid, generate, solve
 from sudokit.formats import format_fpuzzles_link, format_line, format_sudokuwiki
 from sudokit.game import examine
 from sudokit.web import bridge
@@ -445,3 +447,42 @@ def test_importtime_of_the_game_lists_no_store() -> None:
     imported = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines()}
     assert "sudokit.game" in imported and "sudokit.game.session" in imported
     assert "sqlite3" not in imported and "sudokit.game.store" not in imported
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), keep=st.randoms(use_true_random=False))
+def test_open_of_a_pencil_mark_grid_starts_where_the_player_was(seed: int, keep: Any) -> None:
+    """A HoDoKu line with placed digits and deleted candidates opens with those digits
+    placed and those notes, in the engine and in the moves it gives the page."""
+    from sudokit.formats import Position, format_hodoku
+
+    puzzle = generate(9, seed=seed, difficulty="easy")
+    solution = solve(puzzle)
+    assert solution is not None
+    placed = [
+        s if not g and keep.random() < 0.2 else g
+        for g, s in zip(puzzle.cells, solution.cells, strict=True)
+    ]
+    board = Grid(puzzle.rules, placed)
+    masks = board.candidates()
+    notes = [
+        m & ~(1 << (d - 1)) if m and keep.random() < 0.3 and d != s else m
+        for m, s, d in zip(masks, solution.cells, (keep.randint(1, 9) for _ in masks), strict=True)
+    ]
+    line = format_hodoku(Position(puzzle, placed=board, candidates=tuple(notes)))
+    e = Engine()
+    game = call(e, "open", text=line)
+    assert game["givens"] == format_line(puzzle)
+    view = call(e, "view")
+    assert view["cells"] == placed
+    # A line that deletes no candidate records none: the game then keeps no notes.
+    recorded = notes != masks
+    digits = [[d for d in range(1, 10) if recorded and m >> (d - 1) & 1] for m in notes]
+    assert [ds if not placed[c] else [] for c, ds in enumerate(view["notes"])] == [
+        ds if not placed[c] else [] for c, ds in enumerate(digits)
+    ]
+    # The page plays the same moves to the same position.
+    synced = call(
+        e, "sync", rules=game["rules"], givens=game["givens"], moves=game.get("moves", [])
+    )
+    assert synced["cells"] == view["cells"] and synced["notes"] == view["notes"]

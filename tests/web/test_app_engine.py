@@ -187,6 +187,46 @@ def test_a_bad_pasted_puzzle_says_what_is_wrong_and_keeps_the_game(desktop: Any)
     assert info(page)["givens"] == before
 
 
+def test_a_pasted_pencil_mark_grid_opens_where_the_player_was(desktop: Any) -> None:
+    """A HoDoKu line with a placed digit and deleted candidates opens with that digit
+    placed and those notes, on the page and in the engine alike."""
+    from sudokit import generate, solve
+    from sudokit.formats import Position, format_hodoku
+    from sudokit.grid import Grid
+
+    puzzle = generate(9, seed=5, difficulty="easy")
+    solution = solve(puzzle)
+    assert solution is not None
+    empty = [c for c, v in enumerate(puzzle.cells) if not v]
+    placed = list(puzzle.cells)
+    placed[empty[0]] = solution.cells[empty[0]]
+    board = Grid(puzzle.rules, placed)
+    notes = board.candidates()
+    target = next(c for c in empty[1:] if notes[c].bit_count() >= 2)
+    wrong = next(
+        d for d in range(1, 10) if notes[target] >> (d - 1) & 1 and d != solution.cells[target]
+    )
+    notes[target] &= ~(1 << (wrong - 1))
+    line = format_hodoku(Position(puzzle, placed=board, candidates=tuple(notes)))
+    page = desktop.open()
+    ready(page)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Open puzzle").click()
+    page.get_by_label(re.compile("Paste a line of digits")).fill(line)
+    page.get_by_role("button", name="Open", exact=True).click()
+    page.wait_for_function(f"window.sudokit.session.game.info.givens === {puzzle_text(puzzle)!r}")
+    labels = names(page)
+    first = empty[0]
+    assert labels[first].endswith(f", {solution.cells[first]}"), labels[first]
+    kept = [d for d in range(1, 10) if notes[target] >> (d - 1) & 1]
+    assert "notes" in labels[target] and str(wrong) not in labels[target].split("notes")[1]
+    assert all(str(d) in labels[target].split("notes")[1] for d in kept), labels[target]
+
+
+def puzzle_text(grid: Any) -> str:
+    return "".join(str(v) if v else "." for v in grid.cells)
+
+
 def test_share_copies_a_link_that_opens_the_same_puzzle(open_context: Any, app_url: str) -> None:
     context = open_context(
         viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"]

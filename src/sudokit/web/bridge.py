@@ -26,7 +26,10 @@ reach (``levels`` lists them; a level they do not reach is an error). No seed dr
 ``open {text}`` → *game*: a line of digits, a picture, a rules-carrying line
 (``9+x:…``), an f-puzzles link or JSON, a SudokuPad or SudokuWiki link, any exchange
 format sudokit reads, or this app's own share link (``?p=…``, whole or its query). A
-puzzle with several solutions is opened anyway (``unique`` false).
+puzzle with several solutions is opened anyway (``unique`` false). A pencil-mark grid
+(HoDoKu's line with placed digits and deleted candidates, f-puzzles centre marks...)
+opens where the player was: the game plays its placed digits and notes, and gives them
+back in ``moves`` for the page to play too.
 
 ``share {rules, givens}`` → ``{"line", "link"}``: the rules-carrying line and the page
 query that opens it (``?p=<line, URL-encoded>``).
@@ -107,13 +110,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from ..errors import IllegalMoveError, SudokuError
 from ..game.play import Play
-from ..geometry import Rules
+from ..geometry import SYMBOLS, Rules
 from ..grid import Grid
+
+if TYPE_CHECKING:
+    from ..formats.position import Position
 
 #: The most frames one ``watch`` answers with.
 MAX_EVENTS = 20_000
@@ -228,11 +234,20 @@ class Engine:
         text = _str(args, "text", None).strip()
         if not text:
             raise BadRequest("no puzzle given: paste a line of digits or a link")
-        from ..formats import parse
+        from ..formats import parse_position
 
-        play = Play.open(parse(_shared(text)), clock=self.clock)
+        position = parse_position(_shared(text))
+        play = Play.open(position.givens, clock=self.clock)
+        # What a pencil-mark grid (HoDoKu, f-puzzles centre marks...) holds beyond its
+        # givens is the player's: kept as moves, so the game starts where they were.
+        moves = _position_moves(position)
+        for code in moves:
+            play.play(code)
         self.play = play
-        return play.game()
+        game = play.game()
+        if moves:
+            game["moves"] = moves
+        return game
 
     def _share(self, args: _Args) -> Any:
         from ..formats import format_rules_line
@@ -489,6 +504,34 @@ def _check_solution(puzzle: Grid, solution: Grid) -> None:
     for c, v in enumerate(puzzle.cells):
         if v and solution.cells[c] != v:
             raise BadRequest(f"solution: {puzzle.rules.cell_name(c)} differs from its given")
+
+
+def _position_moves(position: Position) -> list[str]:
+    """The moves that take a new game of ``position.givens`` to the position: its placed
+    digits, then (when it records candidates) auto-notes less what it had removed."""
+    givens = position.givens
+    n = givens.size
+    current = position.current.cells
+
+    def name(cell: int) -> str:
+        return f"r{cell // n + 1}c{cell % n + 1}"
+
+    moves = [
+        f"s {name(c)} {SYMBOLS[v - 1]}" for c, v in enumerate(current) if v and not givens.cells[c]
+    ]
+    if position.candidates is not None:
+        allowed = Grid(givens.rules, current).candidates()
+        gone = [
+            f"{name(c)} {SYMBOLS[d - 1]}"
+            for c, mask in enumerate(position.candidate_masks())
+            if not current[c]
+            for d in range(1, n + 1)
+            if allowed[c] >> (d - 1) & 1 and not mask >> (d - 1) & 1
+        ]
+        moves.append("auto")
+        if gone:
+            moves.append("x " + " ".join(gone))
+    return moves
 
 
 def _shared(text: str) -> str:

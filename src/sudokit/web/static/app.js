@@ -225,7 +225,8 @@ function openText(text, { fromLink = false } = {}) {
     whenReady(() =>
       engine.request("open", { text }).then(
         (game) => {
-          startGame(game);
+          // a pencil-mark grid's placed digits and notes come as moves: the game starts there
+          startGame(game, game.moves || []);
           say(fromLink ? "Opened the puzzle from the link." : "Opened the puzzle.");
           resolve(game);
         },
