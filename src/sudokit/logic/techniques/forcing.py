@@ -21,10 +21,7 @@ from ..candidates import State, cells_of
 from ..step import Branch as StepBranch
 from ..step import Candidate, Step, digits_set, elim_text, place_text, sym
 from .colouring import length_bonus
-from .forcing_branches import read_branch
-
-# How a node follows from its parent (chains know only links).
-LINK = -1
+from .forcing_branches import LINK, path_to, read_branch
 
 
 @dataclass(slots=True)
@@ -168,14 +165,7 @@ def _branch(st: State, cell: int, digit: int) -> Branch:
 
 
 def _path(branch: Branch, node: int) -> list[tuple[int, int]]:
-    """The nodes from the assumption to ``node``, each with its reason."""
-    out = []
-    while node:
-        parent, reason = branch.why[node]
-        out.append((node, reason))
-        node = parent
-    out.reverse()
-    return out
+    return path_to(branch.why, node)
 
 
 def node_text(st: State, node: int) -> str:

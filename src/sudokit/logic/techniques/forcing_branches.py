@@ -18,11 +18,24 @@ from collections.abc import Callable, Sequence
 from ..candidates import State
 from ..step import Branch, Candidate, Implication, Reason
 
-# The reasons of the record (the same codes as :mod:`.nets_graph`; a reason >= 0 is a
-# unit: the only place left for the digit there).
-LINK, CELL, RULE = -1, -2, -3
+# Reasons a node follows from its parent, shared by forcing chains and nets (a reason
+# >= 0 is a unit: the only place left for the digit in that unit).
+LINK = -1  # the assumption itself, or a peer / cell-mate of a true candidate
+CELL = -2  # the only candidate left in its cell
+RULE = -3  # a technique applied to the candidates left (nets of levels 1 and up)
 
 Why = dict[int, tuple[int, int]]
+
+
+def path_to(why: Why, node: int) -> list[tuple[int, int]]:
+    """The nodes from the assumption to ``node``, each with its reason."""
+    out = []
+    while node:
+        parent, reason = why[node]
+        out.append((node, reason))
+        node = parent
+    out.reverse()
+    return out
 
 
 def candidate_of(st: State, node: int) -> tuple[Candidate, bool]:

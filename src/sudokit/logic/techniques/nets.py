@@ -37,11 +37,8 @@ from ..candidates import EARLIER, FLOOR, State, cells_of
 from ..step import Branch, Candidate, Link, Step, digits_set, elim_text, place_text, sym
 from . import forcing
 from .colouring import length_bonus
-from .forcing_branches import read_branch
+from .forcing_branches import CELL, LINK, RULE, read_branch
 from .nets_graph import (
-    CELL,
-    LINK,
-    RULE,
     Net,
     _ancestors,
     _clash,

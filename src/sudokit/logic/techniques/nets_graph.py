@@ -14,12 +14,7 @@ from itertools import pairwise
 
 from ..candidates import State, cells_of
 from ..step import Link, sym
-
-# Reasons a node follows from its parent (a reason >= 0 is a unit: the only place left
-# for the digit in that unit).
-LINK = -1  # the assumption itself, or a peer / cell-mate of a true candidate
-CELL = -2  # the only candidate left in its cell
-RULE = -3  # a technique applied to the candidates left (levels 1 and up)
+from .forcing_branches import CELL, LINK, RULE, path_to
 
 
 @dataclass(slots=True)
@@ -126,13 +121,7 @@ def complexity(st: State, nets: list[tuple[Net, tuple[int, ...]]]) -> int:
 
 
 def _path(net: Net, node: int) -> list[tuple[int, int]]:
-    out = []
-    while node:
-        parent, reason = net.why[node]
-        out.append((node, reason))
-        node = parent
-    out.reverse()
-    return out
+    return path_to(net.why, node)
 
 
 def _say(st: State, net: Net, path: list[tuple[int, int]]) -> str:
