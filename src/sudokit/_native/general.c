@@ -822,19 +822,27 @@ static void places_from(const Geo *G, const Board *from, Places last)
         memset(last, 0, sizeof(Places));
 }
 
-static GN_INLINE int seen_by_all_w(const Geo *G, Board *B, Queue *Q, int *changed,
-                                   Places last, const unsigned words)
+/*
+ * A digit's places in a unit, intersected: with ``near`` 0, the cells that see every place
+ * (through a unit, a move or a cage: peerbits) lose the digit; with ``near`` 1
+ * (non-consecutive), the cells next to every place or on it (nearbits) lose the digits
+ * one above and one below (whichever place takes d, the cell is it or beside it).
+ * Places are taken once per pass: eliminations only shrink them, and a superset of a
+ * digit's places only makes the cells seeing all of them fewer. ``near`` and ``words``
+ * are constants in each caller, so each case compiles to its own loop.
+ */
+static GN_INLINE int places_seen_w(const Geo *G, Board *B, Queue *Q, int *changed,
+                                   Places last, const unsigned words, const int near)
 {
     const unsigned n = G->n;
-    /* Taken once per pass: eliminations only shrink the true sets, and a superset of a
-     * digit's places only makes the cells seeing all of them fewer. */
     Places where;
     unsigned u, w, c, d;
     places_w(G, B, where, words);
     for (u = 0; u < G->nunits; u++) {
         const uint64_t *in_u = G->unitbits[u];
         for (d = 0; d < n; d++) {
-            const uint16_t bit = (uint16_t)(1u << d);
+            const uint16_t mask = near ? (uint16_t)(((2u << d) | (1u << d >> 1)) & G->all)
+                                       : (uint16_t)(1u << d);
             uint64_t see[MAX_CELLS / 64], at[MAX_CELLS / 64], any = 0, moved = 0;
             int many = 0, some = 0;
             for (w = 0; w < words; w++) {
@@ -845,17 +853,18 @@ static GN_INLINE int seen_by_all_w(const Geo *G, Board *B, Queue *Q, int *change
                     some = 1;
                 }
             }
-            /* Places as when last looked at: the cells seeing them all have lost d then
-             * (places only shrink, and so do the cells seeing them). One place or none:
-             * the other passes see to it. */
+            /* Places as when last looked at: the cells seeing them all have lost the
+             * digits then (places only shrink, and so do the cells seeing them). One place
+             * or none: the singles see to it. */
             if (!moved || !many)
                 continue;
             for (w = 0; w < words; w++)
-                see[w] = where[d][w] & ~in_u[w];
+                see[w] = near ? ~0ull : where[d][w] & ~in_u[w];
             for (w = 0; w < words; w++) {
                 uint64_t x;
                 for (x = at[w]; x; x &= x - 1) {
-                    const uint64_t *p = G->peerbits[w * 64 + GN_CTZ64(x)];
+                    const uint64_t *p = near ? G->nearbits[w * 64 + GN_CTZ64(x)]
+                                             : G->peerbits[w * 64 + GN_CTZ64(x)];
                     unsigned v;
                     any = 0;
                     for (v = 0; v < words; v++)
@@ -868,9 +877,9 @@ static GN_INLINE int seen_by_all_w(const Geo *G, Board *B, Queue *Q, int *change
                 uint64_t x;
                 for (x = see[w]; x; x &= x - 1) {
                     c = w * 64 + GN_CTZ64(x);
-                    if (B->cand[c] & bit) {
+                    if (B->cand[c] & mask) {
                         *changed = 1;
-                        if (!elim(B, Q, c, bit))
+                        if (!elim(B, Q, c, mask))
                             return 0;
                     }
                 }
@@ -883,101 +892,28 @@ static GN_INLINE int seen_by_all_w(const Geo *G, Board *B, Queue *Q, int *change
     memcpy(last, where, sizeof(Places));
     return 1;
 }
+
+/* The word count a constant: 2 words for 9x9, 1 for smaller grids, 3 or 4 beyond. */
+#define PLACES_SEEN(G, B, Q, changed, last, near)                                        \
+    switch (((G)->ncells + 63) / 64) {                                                   \
+    case 1:                                                                              \
+        return places_seen_w(G, B, Q, changed, last, 1, near);                           \
+    case 2:                                                                              \
+        return places_seen_w(G, B, Q, changed, last, 2, near);                           \
+    case 3:                                                                              \
+        return places_seen_w(G, B, Q, changed, last, 3, near);                           \
+    default:                                                                             \
+        return places_seen_w(G, B, Q, changed, last, 4, near);                           \
+    }
 
 static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
 {
-    /* the word count a constant: 2 words for 9x9, 1 for smaller grids, 3 or 4 beyond */
-    switch ((G->ncells + 63) / 64) {
-    case 1:
-        return seen_by_all_w(G, B, Q, changed, last, 1);
-    case 2:
-        return seen_by_all_w(G, B, Q, changed, last, 2);
-    case 3:
-        return seen_by_all_w(G, B, Q, changed, last, 3);
-    default:
-        return seen_by_all_w(G, B, Q, changed, last, 4);
-    }
-}
-
-/*
- * Non-consecutive, by a digit's places: when every place of digit d in a unit is a cell
- * next to cell c or c itself, c holds neither d - 1 nor d + 1 (whichever place takes d,
- * c is it or beside it). Two places side by side lose d - 1 and d + 1 both; the cell
- * between two places one apart loses them. Same bookkeeping as seen_by_all.
- */
-static GN_INLINE int near_places_w(const Geo *G, Board *B, Queue *Q, int *changed,
-                                   Places last, const unsigned words)
-{
-    const unsigned n = G->n;
-    Places where;
-    unsigned u, w, c, d;
-    places_w(G, B, where, words);
-    for (u = 0; u < G->nunits; u++) {
-        const uint64_t *in_u = G->unitbits[u];
-        for (d = 0; d < n; d++) {
-            const uint16_t next = (uint16_t)(((2u << d) | (1u << d >> 1)) & G->all);
-            uint64_t see[MAX_CELLS / 64], at[MAX_CELLS / 64], any = 0, moved = 0;
-            int many = 0, some = 0, first = 1;
-            for (w = 0; w < words; w++) {
-                at[w] = where[d][w] & in_u[w];
-                moved |= (where[d][w] ^ last[d][w]) & in_u[w];
-                if (at[w]) {
-                    many |= some || (at[w] & (at[w] - 1));
-                    some = 1;
-                }
-            }
-            if (!moved || !many)
-                continue; /* as when last looked at; one place: the singles see to it */
-            for (w = 0; w < words; w++) {
-                uint64_t x;
-                for (x = at[w]; x; x &= x - 1) {
-                    const uint64_t *p = G->nearbits[w * 64 + GN_CTZ64(x)];
-                    unsigned v;
-                    any = 0;
-                    if (first) {
-                        for (v = 0; v < words; v++)
-                            any |= see[v] = p[v];
-                        first = 0;
-                    } else {
-                        for (v = 0; v < words; v++)
-                            any |= see[v] &= p[v];
-                    }
-                    if (!any)
-                        goto next;
-                }
-            }
-            for (w = 0; w < words; w++) {
-                uint64_t x;
-                for (x = see[w]; x; x &= x - 1) {
-                    c = w * 64 + GN_CTZ64(x);
-                    if (B->cand[c] & next) {
-                        *changed = 1;
-                        if (!elim(B, Q, c, next))
-                            return 0;
-                    }
-                }
-            }
-        next:;
-        }
-        if (!drain(G, B, Q))
-            return 0;
-    }
-    memcpy(last, where, sizeof(Places));
-    return 1;
+    PLACES_SEEN(G, B, Q, changed, last, 0)
 }
 
 static int near_places(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
 {
-    switch ((G->ncells + 63) / 64) {
-    case 1:
-        return near_places_w(G, B, Q, changed, last, 1);
-    case 2:
-        return near_places_w(G, B, Q, changed, last, 2);
-    case 3:
-        return near_places_w(G, B, Q, changed, last, 3);
-    default:
-        return near_places_w(G, B, Q, changed, last, 4);
-    }
+    PLACES_SEEN(G, B, Q, changed, last, 1)
 }
 
 /* Set bits of a 16-bit mask, inline: the killer code counts digits in its inner loops, and a
