@@ -13,8 +13,8 @@
  *     anti-king, non-consecutive, jigsaw regions, killer cages, any mix) picked by a
  *     hash of the input, against a reference that knows the rules only as lists;
  *   - fc_search (static forcing chains) on candidate masks made from the input, checking
- *     that what it names is a group of the kind asked for, and fc_basic_any,
- *     fc_chain_any and fc_finned_any (the engine's quick checks) on the same masks;
+ *     that what it names is a group of the kind asked for, and fc_basic_first,
+ *     fc_chain_find and fc_finned_any (the engine's quick checks) on the same masks;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -315,6 +315,7 @@ static void check_forcing(const uint8_t *data, size_t size)
     const int n = shapes[data[0] % 5][0];
     const int kinds = size > 1 ? data[1] % 16 : 15;
     uint16_t cands[GN_MAXCELLS];
+    unsigned chain[32]; /* fc_chain_find's nodes (max_nodes of them at most) */
     int i, a = -1, b = -1, found, places = 0;
     for (i = 0; i < n * n; i++) {
         const size_t at = 2 + 2 * (size_t)i;
@@ -322,9 +323,9 @@ static void check_forcing(const uint8_t *data, size_t size)
         cands[i] = (uint16_t)(v & ((1u << n) - 1u));
     }
     const GnGeo *G = gn_classic(n);
-    if (fc_basic_any(G, cands) < 0 || fc_chain_any(G, cands, 2 + kinds) < 0 ||
+    if (fc_basic_first(G, cands) < 0 || fc_chain_find(G, cands, 2 + kinds, chain) < 0 ||
         fc_finned_any(G, cands, 2 + kinds % 3) < 0)
-        FAIL("basic_any, chain_any or finned_any failed");
+        FAIL("basic_first, chain_find or finned_any failed");
     found = fc_search(G, cands, kinds, &a, &b);
     if (found == 0 || found == -1)
         return;
@@ -496,6 +497,7 @@ static void check_rules(const uint8_t *data, size_t size)
     uint16_t extra_at[GN_MAXCELLS + 1], near_at[GN_MAXCELLS + 1], cage_at[17], totals[16];
     uint8_t cells[GN_MAXCELLS], solution[GN_MAXCELLS];
     uint16_t cands[GN_MAXCELLS];
+    unsigned chain[32];
     size_t at = 2;
     int c, u, i, k, r, stopped = 0, a = -1, b = -1, used[GN_MAXCELLS];
     uint64_t count, guesses;
@@ -632,8 +634,8 @@ static void check_rules(const uint8_t *data, size_t size)
     if (!rules_geo.classic) {
         for (c = 0; c < nc; c++)
             cands[c] = (uint16_t)(cells[c] ? 0 : (1u << n) - 1);
-        if (fc_search(&rules_geo, cands, 15, &a, &b) != 0 || fc_basic_any(&rules_geo, cands) ||
-            fc_chain_any(&rules_geo, cands, 6) > 0)
+        if (fc_search(&rules_geo, cands, 15, &a, &b) != 0 || fc_basic_first(&rules_geo, cands) ||
+            fc_chain_find(&rules_geo, cands, 6, chain) > 0)
             FAIL("rules %dx%d (flags %u): a classic-only logic helper answered", n, n, flags);
     }
 }

@@ -670,7 +670,6 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
     core = native_mod._core
     assert core is not None
     g, cands = geo(state.tables.n), state.cands  # type: ignore[attr-defined]
-    assert core.basic_any(g, cands) == any(rule(state) is not None for rule in _LEVEL1)  # type: ignore[arg-type]
     # A net's pointing and claiming: the finders' steps, without their sentences.
     from sudokit.logic.techniques import intersections
 
@@ -688,7 +687,6 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
     for most in (4, 16):
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
-        assert core.chain_any(g, cands, most) == (found is not None)
         # The chain itself, the one the Python search picks (the nets build their step
         # from it): its nodes, start to end.
         nodes = core.chain_find(g, cands, most)
@@ -807,10 +805,9 @@ def test_forcing_search_checks_its_input() -> None:
         core.forcing_search(geo(4), [0] * 16, 16)
     assert core.forcing_search(geo(4), [0] * 16, 15) is None
     with pytest.raises(ValueError, match="expected 16 candidate masks, got 3"):
-        core.basic_any(geo(4), [0] * 3)
+        core.basic_first(geo(4), [0] * 3)
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
-        core.chain_any(geo(4), [0] * 16, 1)
-    assert core.basic_any(geo(4), [0] * 16) is False
+        core.chain_find(geo(4), [0] * 16, 1)
     assert core.basic_first(geo(4), [0] * 16) == 0
     # Masks may come as native uint16 bytes (the nets keep a position's so).
     with pytest.raises(ValueError, match="expected 16 candidate masks"):
@@ -818,7 +815,6 @@ def test_forcing_search_checks_its_input() -> None:
     with pytest.raises(ValueError, match="cell 1: not a candidate mask of 4 digits"):
         core.basic_first(geo(4), array.array("H", [0, 16] + [0] * 14).tobytes())
     assert core.basic_first(geo(4), array.array("H", [0] * 16).tobytes()) == 0
-    assert core.chain_any(geo(4), [0] * 16, 16) is False
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1001)
     assert core.chain_find(geo(4), [0] * 16, 16) is None

@@ -285,9 +285,9 @@ def test_the_logic_helpers_refuse_variant_rules() -> None:
     geo = native.geometry(Rules.make(9, ["x"]))
     cands = [511] * 81
     with pytest.raises(ValueError, match="classic rules only"):
-        core.basic_any(geo, cands)
+        core.basic_first(geo, cands)
     with pytest.raises(ValueError, match="classic rules only"):
-        core.chain_any(geo, cands, 16)
+        core.chain_find(geo, cands, 16)
     with pytest.raises(ValueError, match="classic rules only"):
         core.finned_any(geo, cands, 2)
     with pytest.raises(ValueError, match="classic rules only"):

@@ -272,55 +272,6 @@ static unsigned box_of(const GnGeo *G, unsigned c)
     return (c / G->n / G->br) * G->br + (c % G->n) / G->bc;
 }
 
-static int in_unit(const GnGeo *G, unsigned u, unsigned c)
-{
-    const unsigned n = G->n;
-    return u < n ? row_of(G, c) == u : u < 2 * n ? n + col_of(G, c) == u
-                                                   : 2 * n + box_of(G, c) == u;
-}
-
-/* Pointing and claiming: a digit's places (two or more) in one unit all inside another
- * unit (a box and a line), and the digit somewhere else in that other unit. */
-static int locked_any(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to)
-{
-    const unsigned n = G->n;
-    unsigned u, d, i;
-    for (u = from; u < to; u++)
-        for (d = 0; d < n; d++) {
-            const unsigned bit = 1u << d, at = places(G, cands, u, bit);
-            unsigned first, others[2], k, same[3] = {1u, 1u, 1u};
-            if (!at || !(at & (at - 1)))
-                continue;
-            first = G->unit[u][FC_CTZ(at)];
-            for (i = 0; i < n; i++)
-                if (at >> i & 1u) {
-                    const unsigned c = G->unit[u][i];
-                    same[0] &= row_of(G, c) == row_of(G, first);
-                    same[1] &= col_of(G, c) == col_of(G, first);
-                    same[2] &= box_of(G, c) == box_of(G, first);
-                }
-            /* A box's places along a line (pointing), a line's inside a box (claiming). */
-            k = 0;
-            if (u >= 2 * n) {
-                if (same[0])
-                    others[k++] = row_of(G, first);
-                if (same[1])
-                    others[k++] = n + col_of(G, first);
-            } else if (same[2]) {
-                others[k++] = 2 * n + box_of(G, first);
-            }
-            while (k--) {
-                const unsigned v = others[k];
-                for (i = 0; i < n; i++) {
-                    const unsigned c = G->unit[v][i];
-                    if ((cands[c] & bit) && !in_unit(G, u, c))
-                        return 1;
-                }
-            }
-        }
-    return 0;
-}
-
 /* The open cells of unit u (those with candidates: a subset needs more of them). */
 static unsigned open_cells(const GnGeo *G, const uint16_t *cands, unsigned u)
 {
@@ -429,14 +380,6 @@ static int x_wing_any(const GnGeo *G, const uint16_t *cands)
     return 0;
 }
 
-int fc_basic_any(const GnGeo *G, const uint16_t *cands)
-{
-    if (!G || !G->classic)
-        return 0;
-    return locked_any(G, cands, 0, 3 * G->n) || naked_pair_any(G, cands) ||
-           hidden_pair_any(G, cands) || x_wing_any(G, cands);
-}
-
 static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to);
 
 int fc_basic_first(const GnGeo *G, const uint16_t *cands)
@@ -455,13 +398,7 @@ int fc_basic_first(const GnGeo *G, const uint16_t *cands)
     return x_wing_any(G, cands) ? 5 : 0;
 }
 
-/* --- alternating inference chains without groups: is there one? ------------------- */
-
-typedef struct {
-    Links L;
-    uint64_t on[MAXW], off[MAXW];
-    uint32_t layer[2][MAXC];
-} Walk;
+/* --- alternating inference chains without groups ----------------------------------- */
 
 /* Whether a chain from "a is false" to "z is true" proves something: z is a itself, or
  * a candidate sees both (same digit), or z and a share a cell with a third digit, or
@@ -491,78 +428,6 @@ static int proves(const GnGeo *G, const uint16_t *cands, unsigned a, unsigned z)
     return 0;
 }
 
-/* Breadth-first from "s is false", as sudokit's chain search walks: true nodes at every
- * other layer, each checked as a chain end, up to `limit` nodes. */
-static int walk_from(Walk *W, const GnGeo *G, const uint16_t *cands, unsigned s, unsigned limit)
-{
-    const unsigned n = G->n, words = (G->ncells * n + 63) / 64;
-    unsigned nf = 1, depth = 1, i, j;
-    memset(W->on, 0, words * sizeof *W->on);
-    memset(W->off, 0, words * sizeof *W->off);
-    SET(W->off, s);
-    W->layer[0][0] = s;
-    while (nf && depth < limit) {
-        unsigned non = 0;
-        for (i = 0; i < nf; i++) {
-            const unsigned x = W->layer[0][i];
-            for (j = 0; j < W->L.nstrong[x]; j++) {
-                const unsigned y = W->L.strong[x][j];
-                if (!TEST(W->on, y)) {
-                    SET(W->on, y);
-                    W->layer[1][non++] = y;
-                }
-            }
-        }
-        depth++;
-        for (i = 0; i < non; i++)
-            if (proves(G, cands, s, W->layer[1][i]))
-                return 1;
-        if (depth + 1 >= limit)
-            break;
-        nf = 0;
-        for (i = 0; i < non; i++) {
-            const unsigned y = W->layer[1][i], c = y / n, d = y % n;
-            unsigned m = cands[c] & ~(1u << d);
-            for (j = 0; j < GN_NPEERS(G, c); j++) {
-                const unsigned p = GN_PEERS(G, c)[j], k = p * n + d;
-                if ((cands[p] >> d & 1u) && !TEST(W->off, k)) {
-                    SET(W->off, k);
-                    if (W->L.nstrong[k])
-                        W->layer[0][nf++] = k;
-                }
-            }
-            for (; m; m &= m - 1) {
-                const unsigned k = c * n + FC_CTZ(m);
-                if (W->L.nstrong[k] && !TEST(W->off, k)) {
-                    SET(W->off, k);
-                    W->layer[0][nf++] = k;
-                }
-            }
-        }
-        depth++;
-    }
-    return 0;
-}
-
-int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes)
-{
-    Walk *W;
-    unsigned k, nc;
-    int found = 0;
-    if (!G || !G->classic)
-        return 0;
-    W = malloc(sizeof *W);
-    if (!W)
-        return -1;
-    nc = G->ncells * G->n;
-    strong_links(&W->L, G, cands);
-    for (k = 0; k < nc && !found; k++)
-        if (W->L.nstrong[k])
-            found = walk_from(W, G, cands, k, (unsigned)max_nodes + 1);
-    free(W);
-    return found;
-}
-
 /* --- the chain itself, as sudokit's search picks it ----------------------------------- */
 
 #define CELLW ((GN_MAXCELLS + 63) / 64)
@@ -575,9 +440,10 @@ typedef struct {
     uint64_t peer[GN_MAXCELLS][CELLW]; /* each cell's peers as a set: walked in ascending order */
 } Find;
 
-/* walk_from again, with each node's parent kept and the peers taken in ascending cell
- * order, as chains._walk does: the number of nodes of the chain found (its end in *end),
- * or 0. */
+/* Breadth-first from "s is false", as sudokit's chain search walks (chains._walk): true
+ * nodes at every other layer, each checked as a chain end, up to `limit` nodes; each
+ * node's parent kept and the peers taken in ascending cell order. The number of nodes of
+ * the chain found (its end in *end), or 0. */
 static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsigned s,
                           unsigned limit, unsigned *end)
 {
@@ -790,8 +656,9 @@ static NetTables *net_tables(const GnGeo *G)
     return T;
 }
 
-/* locked_any on cell sets: in a unit u of from..to - 1, a digit's places (two or more)
- * all inside a unit v sharing two cells or more with it, and the digit elsewhere in v. */
+/* Pointing and claiming on cell sets: in a unit u of from..to - 1, a digit's places (two
+ * or more) all inside a unit v sharing two cells or more with it, and the digit elsewhere
+ * in v. */
 static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to)
 {
     const NetTables *T = net_tables(G);

@@ -34,30 +34,19 @@
 int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b);
 
 /*
- * Whether any of the patterns a net of level 1 may use (sudokit's pointing, claiming,
- * naked pair, hidden pair and X-Wing finders, with their conditions: a cell with
- * candidates counts as open) would remove something from `cands`. A net asks at each
- * stall, and most of the time the answer is no: then none of the five is searched.
- */
-int fc_basic_any(const GnGeo *G, const uint16_t *cands);
-
-/*
- * Which of those five finds something first, in the order a net asks them: 1 pointing,
- * 2 claiming, 3 naked pair, 4 hidden pair, 5 X-Wing; 0 none.
+ * Which of the patterns a net of level 1 may use (sudokit's pointing, claiming, naked
+ * pair, hidden pair and X-Wing finders, with their conditions: a cell with candidates
+ * counts as open) finds something first in `cands`, in the order a net asks them:
+ * 1 pointing, 2 claiming, 3 naked pair, 4 hidden pair, 5 X-Wing; 0 none. A net asks at
+ * each stall, and most of the time the answer is none.
  */
 int fc_basic_first(const GnGeo *G, const uint16_t *cands);
 
 /*
- * Whether sudokit's search for an alternating inference chain without grouped nodes of at
- * most `max_nodes` nodes (chains.short_aic) finds one in `cands`: from every candidate
- * with a strong link assumed false, breadth first, does a chain end prove something.
- * 1 yes, 0 no, -1 out of memory. Most stalls of a level-2 net have none.
- */
-int fc_chain_any(const GnGeo *G, const uint16_t *cands, int max_nodes);
-
-/*
- * The chain that search picks (the shortest; of those, the first by start, digit then
- * cell, as chains._search walks them): its number of nodes, 0 when there is none, -1 when
+ * The chain sudokit's search for an alternating inference chain without grouped nodes of
+ * at most `max_nodes` nodes (chains.short_aic) picks in `cands` (from every candidate with
+ * a strong link assumed false, breadth first; the shortest; of those, the first by start,
+ * digit then cell, as chains._search walks them): its number of nodes, 0 when there is none, -1 when
  * out of memory; its nodes in `nodes` (at least max_nodes of them), from the start
  * (false) to the end (true), as candidates k = cell * n + (digit - 1).
  */

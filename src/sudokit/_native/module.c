@@ -602,13 +602,6 @@ static PyObject *search_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     return Py_BuildValue("(KNK)", (unsigned long long)count, sol, (unsigned long long)guesses);
 }
 
-PyDoc_STRVAR(basic_any_doc,
-"basic_any(geometry, cands, /) -> bool\n\n"
-"Whether pointing, claiming, a naked pair, a hidden pair or an X-Wing (as the logic\n"
-"engine finds them) would remove something from these candidate masks.\n"
-"The logic helpers take the geometry of classic rules only (ValueError otherwise):\n"
-"under other rules the engine searches in Python.");
-
 /* The geometry (classic rules) and candidate masks of the logic helpers. */
 static const GnGeo *read_masks(PyObject *const *args, uint16_t *cands)
 {
@@ -662,20 +655,6 @@ static const GnGeo *read_masks(PyObject *const *args, uint16_t *cands)
     return G;
 }
 
-static PyObject *basic_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    uint16_t cands[GN_MAXCELLS];
-    const GnGeo *G;
-    (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "basic_any() takes exactly 2 arguments (geometry, cands)");
-        return NULL;
-    }
-    if (!(G = read_masks(args, cands)))
-        return NULL;
-    return PyBool_FromLong(fc_basic_any(G, cands));
-}
-
 /* The arguments (geometry, cands, value) of the logic helpers below: NULL with an
  * exception (`usage` when their number is wrong, `range` naming a value out of lo..hi). */
 static const GnGeo *read_logic_args(PyObject *const *args, Py_ssize_t nargs, const char *usage,
@@ -718,28 +697,6 @@ static PyObject *basic_first(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (!(G = read_masks(args, cands)))
         return NULL;
     return PyLong_FromLong(fc_basic_first(G, cands));
-}
-
-PyDoc_STRVAR(chain_any_doc,
-"chain_any(geometry, cands, max_nodes, /) -> bool\n\n"
-"Whether the logic engine's search for an alternating inference chain without grouped\n"
-"nodes, of at most max_nodes nodes, finds one in these candidate masks (classic rules).");
-
-static PyObject *chain_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    uint16_t cands[GN_MAXCELLS];
-    const GnGeo *G;
-    long most;
-    int found;
-    (void)self;
-    if (!(G = read_logic_args(args, nargs,
-                              "chain_any() takes exactly 3 arguments (geometry, cands, max_nodes)",
-                              cands, &most, 2, 1000, "max_nodes must be 2 to 1000, got %ld")))
-        return NULL;
-    found = fc_chain_any(G, cands, (int)most);
-    if (found < 0)
-        return PyErr_NoMemory();
-    return PyBool_FromLong(found);
 }
 
 PyDoc_STRVAR(chain_find_doc,
@@ -1455,9 +1412,7 @@ static PyMethodDef methods[] = {
     {"carve", (PyCFunction)(void (*)(void))carve, METH_FASTCALL, carve_doc},
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
-    {"basic_any", (PyCFunction)(void (*)(void))basic_any, METH_FASTCALL, basic_any_doc},
     {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},
-    {"chain_any", (PyCFunction)(void (*)(void))chain_any, METH_FASTCALL, chain_any_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},

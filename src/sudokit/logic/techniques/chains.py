@@ -21,7 +21,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import cast
 
-from ...solvers import native
 from ..candidates import State, cells_of
 from ..step import Candidate, Link, Step, elim_text, sym
 from .colouring import length_bonus
@@ -605,11 +604,8 @@ def short_aic(st: State) -> Step | None:
     its way (Sudoku Explainer's forcing chains have no groups; longer chains cost more
     than they add there).
 
-    The nets ask at every stall, and most have none: the C core, when built, says so
-    first (the same walk: ``_native.chain_any``)."""
-    core = native._core if st.rules.classic else None  # the core knows boxes only
-    if core is not None and not core.chain_any(native.geometry(st.shape.rules), st.cands, 16):
-        return None
+    The nets use this search where the C core is not built or the rules are not classic;
+    the core finds the very same chain (``_native.chain_find``)."""
     return _search(st, "plain", "aic", 16)
 
 
