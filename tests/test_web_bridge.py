@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -486,3 +487,67 @@ def test_open_of_a_pencil_mark_grid_starts_where_the_player_was(seed: int, keep:
         e, "sync", rules=game["rules"], givens=game["givens"], moves=game.get("moves", [])
     )
     assert synced["cells"] == view["cells"] and synced["notes"] == view["notes"]
+
+
+# --- a forcing hint's branches, as the page draws them ----------------------------------------
+
+
+def _node(name: str) -> tuple[int, int, bool]:
+    """``r2c5=5`` / ``r2c5<>5`` → (cell, digit, true)."""
+    m = re.fullmatch(r"r(\d+)c(\d+)(=|<>)(\d+)", name)
+    assert m, name
+    return (int(m[1]) - 1) * 9 + int(m[2]) - 1, int(m[4]), m[3] == "="
+
+
+def _follows_in_order(drawing: dict[str, Any]) -> None:
+    """Every drawn link starts at its branch's assumption or at an earlier link's end."""
+    reached: dict[int, set[tuple[int, int]]] = {
+        i: {(b["start"][0], b["start"][1])} for i, b in enumerate(drawing["branches"])
+    }
+    for branch, fc, fd, tc, td, _strong in drawing["links"]:
+        assert (fc, fd) in reached[branch], (branch, fc, fd)
+        reached[branch].add((tc, td))
+
+
+def test_a_forcing_hint_s_last_stage_says_what_to_draw() -> None:
+    from tests.test_step_json import hodoku_line
+
+    _, line = hodoku_line("unit")
+    e = Engine()
+    call(e, "open", text=line)
+    first = call(e, "hint", stage=1)
+    assert first["technique"] == "unit_forcing_chain" and "drawing" not in first
+    told = call(e, "hint", stage=3)
+    drawing = told["drawing"]
+    branches = told["branches"]
+    assert [b["label"] for b in drawing["branches"]] == list(range(1, len(branches) + 1))
+    for i, (b, data) in enumerate(zip(drawing["branches"], branches, strict=True)):
+        assert _node(data["assume"]) == (*b["start"], b["true"])
+        assert b["drawn"] == b["total"] == len(data["links"])  # small: drawn whole
+        drawn = [k for k in drawing["links"] if k[0] == i]
+        # link by link as the JSON tells it: from what it rests on first to its candidate
+        assert [(k[1], k[2], k[3], k[4], k[5]) for k in drawn] == [
+            (*_node(k["rests_on"][0])[:2], *_node(k["candidate"])) for k in data["links"]
+        ]
+    _follows_in_order(drawing)
+    roles = [role for role, _ in drawing["legend"]]
+    assert roles.count("branch") == len(branches)
+    assert {"strong", "weak"} <= set(roles)
+    words = drawing["legend"][0][1]
+    assert words.startswith("Branch 1: r") and "→" in words and "drawn" not in words
+
+
+def test_a_net_too_big_to_draw_is_cut_down_and_says_so() -> None:
+    from tests.test_step_json import forcing_step
+
+    state, step = forcing_step("net_unit")
+    whole = sum(len(b.links) for b in step.branches)
+    drawing = bridge.branch_drawing(state.rules, step.branches, limit=5)
+    assert 0 < len(drawing["links"]) <= 5 < whole
+    _follows_in_order(drawing)
+    cut = [b for b in drawing["branches"] if b["drawn"] < b["total"]]
+    assert cut
+    texts = [t for role, t in drawing["legend"] if role == "branch"]
+    for b in cut:
+        assert f"first {b['drawn']} of {b['total']} links are drawn" in texts[b["label"] - 1]
+    assert bridge.branch_drawing(state.rules, step.branches)["links"].__len__() == whole

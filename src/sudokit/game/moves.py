@@ -41,10 +41,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalMoveError
 from ..geometry import SYMBOLS
+from ..grid import Grid
 from .state import GameState, ruled_out
+
+if TYPE_CHECKING:
+    from ..formats.position import Position
 
 __all__ = [
     "AutoNotes",
@@ -61,6 +66,7 @@ __all__ = [
     "ToggleNote",
     "apply",
     "parse_move",
+    "position_moves",
 ]
 
 
@@ -198,6 +204,32 @@ Move = (
 
 def _symbol(digit: int) -> str:
     return SYMBOLS[digit - 1] if 1 <= digit <= len(SYMBOLS) else str(digit)
+
+
+def position_moves(position: Position) -> tuple[Move, ...]:
+    """The moves that take a new game of ``position.givens`` to where the player was (a
+    pencil-mark grid, a HoDoKu line with placed digits and deleted candidates, f-puzzles
+    centre marks): its placed digits, then, when it records candidates, auto-notes less
+    what it had removed. None for a bare puzzle."""
+    givens = position.givens
+    n = givens.size
+    current = position.current.cells
+    moves: list[Move] = [
+        SetDigit(c // n, c % n, v) for c, v in enumerate(current) if v and not givens.cells[c]
+    ]
+    if position.candidates is not None:
+        allowed = Grid(givens.rules, current).candidates()
+        gone = tuple(
+            (c // n, c % n, d)
+            for c, mask in enumerate(position.candidate_masks())
+            if not current[c]
+            for d in range(1, n + 1)
+            if allowed[c] >> (d - 1) & 1 and not mask >> (d - 1) & 1
+        )
+        moves.append(AutoNotes())
+        if gone:
+            moves.append(Eliminate(gone))
+    return tuple(moves)
 
 
 # --- parsing -----------------------------------------------------------------------

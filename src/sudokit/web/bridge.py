@@ -47,7 +47,8 @@ played, the rest can be redone; default all); it becomes the game kept. Without
 :class:`~sudokit.game.play.HintView`): ``stage`` 1 names the technique and where to
 look, 2 adds the cells, 3 is the whole deduction, whose ``moves`` Apply plays with
 ``play``; no stage tells the next one. At stage 3, a forcing chain or net also holds
-``"branches"``, in the shape ``explain`` gives them (below). When the hint changed the
+``"branches"``, in the shape ``explain`` gives them (below), and ``"drawing"``, what
+the page draws of them (see :func:`branch_drawing`). When the hint changed the
 game (wrong notes corrected: ``changed``), the result also holds ``"view"``.
 
 ``check`` → ``{"mistakes", "solved", "empty", "text"}``.
@@ -109,17 +110,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from ..errors import IllegalMoveError, SudokuError
 from ..game.play import Play
-from ..geometry import SYMBOLS, Rules
+from ..geometry import Rules
 from ..grid import Grid
 
 if TYPE_CHECKING:
     from ..formats.position import Position
+    from ..logic.step import Branch
 
 #: The most frames one ``watch`` answers with.
 MAX_EVENTS = 20_000
@@ -330,6 +332,9 @@ class Engine:
         game = self._game()
         hint = game.hint(stage)
         out = hint.to_dict()
+        told = game.session.hint_told
+        if hint.branches and told is not None:
+            out["drawing"] = branch_drawing(game.session.rules, told[0].branches)
         if hint.changed:
             out["view"] = game.view().to_dict()
         return out
@@ -507,31 +512,57 @@ def _check_solution(puzzle: Grid, solution: Grid) -> None:
 
 
 def _position_moves(position: Position) -> list[str]:
-    """The moves that take a new game of ``position.givens`` to the position: its placed
-    digits, then (when it records candidates) auto-notes less what it had removed."""
-    givens = position.givens
-    n = givens.size
-    current = position.current.cells
+    """The codes of the moves that take a new game of ``position.givens`` to the
+    position (see :func:`~sudokit.game.moves.position_moves`)."""
+    from ..game.moves import position_moves
 
-    def name(cell: int) -> str:
-        return f"r{cell // n + 1}c{cell % n + 1}"
+    return [str(m) for m in position_moves(position)]
 
-    moves = [
-        f"s {name(c)} {SYMBOLS[v - 1]}" for c, v in enumerate(current) if v and not givens.cells[c]
+
+def branch_drawing(
+    rules: Rules, branches: Sequence[Branch], limit: int | None = None
+) -> dict[str, Any]:
+    """What the page draws of a forcing step's branches, as the step pictures draw them
+    (:func:`~sudokit.render.step_branches.branch_links`: a huge net is cut down to the
+    way to its conclusions, and the legend says how many links are drawn).
+
+    ``{"links": [[branch, from_cell, from_digit, to_cell, to_digit, strong]…],
+    "branches": [{"label", "start": [cell, digit], "true", "words", "drawn", "total",
+    "contradiction", "clash": [[cell, digit]…]}…], "legend": [[role, words]…]}``:
+    ``links`` in chain order, branch by branch (``branch`` 0 first); ``strong`` links
+    end in a true candidate (drawn solid), the others in a false one (dashed);
+    ``legend`` roles ``branch``, ``strong``, ``weak``, ``clash``. ``limit``: the most
+    links drawn (the pictures' own limit when not told)."""
+    from ..logic.step import Step
+    from ..render.step_branches import MAX_DRAWN_LINKS, branch_legend, branch_links
+
+    shape = rules.shape
+    step = Step("", "", "", branches=tuple(branches))
+    drawn, pictures = branch_links(step, shape, MAX_DRAWN_LINKS if limit is None else limit)
+    links = [
+        [i, k.source[0], k.source[1], k.target[0], k.target[1], k.target_true]
+        for i, keep in enumerate(drawn)
+        for k in keep
     ]
-    if position.candidates is not None:
-        allowed = Grid(givens.rules, current).candidates()
-        gone = [
-            f"{name(c)} {SYMBOLS[d - 1]}"
-            for c, mask in enumerate(position.candidate_masks())
-            if not current[c]
-            for d in range(1, n + 1)
-            if allowed[c] >> (d - 1) & 1 and not mask >> (d - 1) & 1
-        ]
-        moves.append("auto")
-        if gone:
-            moves.append("x " + " ".join(gone))
-    return moves
+    strong = any(k[5] for k in links)
+    weak = not all(k[5] for k in links)
+    return {
+        "links": links,
+        "branches": [
+            {
+                "label": b.label,
+                "start": list(b.start),
+                "true": b.true,
+                "words": b.words,
+                "drawn": b.drawn,
+                "total": b.total,
+                "contradiction": b.contradiction,
+                "clash": [list(c) for c in b.clash],
+            }
+            for b in pictures
+        ],
+        "legend": [list(x) for x in branch_legend(shape, pictures, strong, weak)],
+    }
 
 
 def _shared(text: str) -> str:

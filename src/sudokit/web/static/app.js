@@ -3,6 +3,7 @@
 // authority: it replays the move log, answers hints, checks, explanations, new puzzles and
 // watched solvers. Every move is saved at once; a reload resumes.
 
+import { branchLegend, drawBranches } from "./branches.js";
 import { Engine } from "./engine.js";
 import { openWatch as showWatch, setupWatch } from "./watch.js";
 import { Game, MoveError, Session, digitOf, symbol } from "./game.js";
@@ -425,6 +426,13 @@ function render() {
   if (ui.hint && ui.hint.stage >= 3) {
     for (const [c, d] of ui.hint.pattern || []) marks.set(`${c}:${d}`, "pattern");
     for (const [c, d] of ui.hint.eliminations || []) marks.set(`${c}:${d}`, "struck");
+    // a forcing step's branches: every candidate they pass through is shown
+    const drawing = ui.hint.drawing;
+    if (drawing) {
+      const node = (c, d) => { if (!marks.has(`${c}:${d}`)) marks.set(`${c}:${d}`, "node"); };
+      for (const b of drawing.branches) node(b.start[0], b.start[1]);
+      for (const [, fc, fd, tc, td] of drawing.links) { node(fc, fd); node(tc, td); }
+    }
   }
   const revealed = new Set(st.revealed);
   for (let cell = 0; cell < rules.ncells; cell++) {
@@ -449,6 +457,7 @@ function render() {
       noteEls[k].classList.toggle("match", Boolean(on) && !mark && focusDigit === k + 1);
       noteEls[k].classList.toggle("pattern", mark === "pattern");
       noteEls[k].classList.toggle("struck", mark === "struck");
+      noteEls[k].classList.toggle("node", mark === "node");
     }
     const sel = ui.selected === cell;
     setAttr(el, "aria-selected", sel ? "true" : "false");
@@ -483,6 +492,7 @@ function render() {
   $("undo").disabled = !session.canUndo;
   $("redo").disabled = !session.canRedo;
   $("apply").hidden = !(ui.hint && ui.hint.stage >= 3 && ui.hint.moves && ui.hint.moves.length);
+  showBranches();
   const cover = $("cover");
   cover.hidden = !ui.paused;
   $("done").hidden = !session.finished;
@@ -495,6 +505,19 @@ function render() {
   const info = game.info;
   $("game-label").textContent = `${n}×${n} · ${levelLabel(info.level || "custom")}${rules.variants.length ? " · " + rules.name : ""}`;
   drawTimer();
+}
+
+// A forcing step's branches over the board and in words (the hint's last stage); drawn
+// again when the board changes size.
+let branchesShown = null;
+
+function showBranches(force = false) {
+  const drawing = ui.hint && ui.hint.stage >= 3 && !ui.paused ? ui.hint.drawing || null : null;
+  if (drawing === branchesShown && !force) return;
+  branchesShown = drawing;
+  const noteAt = (cell, digit) => cells[cell].children[1].children[digit - 1];
+  drawBranches($("branches"), $("board"), noteAt, drawing);
+  branchLegend($("branch-legend"), drawing);
 }
 
 // --- playing ----------------------------------------------------------------------------
@@ -1015,6 +1038,9 @@ function wire() {
   $("hint").addEventListener("click", hint);
   $("apply").addEventListener("click", applyHint);
   $("check").addEventListener("click", check);
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => { if (branchesShown) showBranches(true); }).observe($("board"));
+  }
   $("timer").addEventListener("click", () => setPaused(!ui.paused));
   $("resume").addEventListener("click", () => setPaused(false));
   $("new-game").addEventListener("click", openNewDialog);
