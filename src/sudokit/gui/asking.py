@@ -265,7 +265,7 @@ class Asking:
         match asked:
             case StartNew(size, level, rules):
                 self._start_asked(size, level, rules)
-            case StartCustom(puzzle, solution):
+            case StartCustom(puzzle, solution, moves):
                 self._custom_draft = None
                 if solution is None:
                     self.play_anyway(puzzle)
@@ -273,6 +273,13 @@ class Asking:
                     self._install(Session(puzzle, solution, level=CUSTOM, clock=self.clock))
                     kind = "" if puzzle.rules.classic else f" {puzzle.rules.name}"
                     self.say(f"Your{kind} puzzle is ready. Good luck!")
+                # a pasted pencil-mark grid: its placed digits and notes, played as moves
+                # (undo takes them back one by one)
+                if moves and self.session is not None and self.session.puzzle == puzzle:
+                    played = sum(self.play(m) for m in moves)
+                    finished = self.session is None or self.session.finished
+                    if played and solution is not None and not finished:
+                        self.say("Your puzzle is ready, where you were. Good luck!")
 
     def _start_asked(self, size: int, level: str, rules: str = "") -> None:
         self._asked_new = None

@@ -18,11 +18,26 @@ from ..game import (
     LevelStats,
     examine,
 )
+from ..game.moves import Move, SetDigit, position_moves
 from ..geometry import SIZES, Rules, Shape
 from ..grid import Grid
 from .interpret import Key, key_digit
 from .layout import BoardGeometry, Button, Rect, fit_board, grid_layout
 from .settings import Settings
+
+
+def _where_the_player_was(text: str, givens: Grid) -> tuple[Move, ...]:
+    """The moves to where a pasted pencil-mark grid (a HoDoKu line with placed digits and
+    deleted candidates, f-puzzles centre marks...) had got to; none for a bare puzzle."""
+    from ..formats import parse_position
+
+    try:
+        position = parse_position(text, check=False)
+    except (ParseError, ValueError):
+        return ()
+    if position.givens.cells != givens.cells or position.givens.rules != givens.rules:
+        return ()
+    return position_moves(position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +58,12 @@ class StartNew:
 @dataclass(frozen=True, slots=True)
 class StartCustom:
     """Play this (checked) puzzle. ``solution`` is None for a puzzle with several
-    solutions that the player chose to play anyway."""
+    solutions that the player chose to play anyway; ``moves`` take the new game to where
+    the player was (a pasted pencil-mark grid's placed digits and notes)."""
 
     puzzle: Grid
     solution: Grid | None
+    moves: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +210,10 @@ class CustomDialog(Dialog):
         self.anyway = Button("anyway", "Play anyway", "primary")
         #: The puzzle Start found to have several solutions (None: not checked, or fine).
         self.several: tuple[int, ...] | None = None
+        #: A pasted pencil-mark grid's placed digits and notes, as moves, and the givens
+        #: they are for (typing another puzzle drops them).
+        self.moves: tuple[Move, ...] = ()
+        self._moves_for: tuple[int, ...] | None = None
         self.board_rect = Rect(0, 0, 0, 0)
         self._sync()
 
@@ -258,7 +279,21 @@ class CustomDialog(Dialog):
         self.error = ""
         kind = "" if grid.rules.classic else f" {grid.rules.name}"
         self.info = f"Pasted a {grid.size}×{grid.size}{kind} puzzle."
+        self.moves, self._moves_for = _where_the_player_was(text, grid), tuple(grid.cells)
+        if self.moves:
+            placed = sum(isinstance(m, SetDigit) for m in self.moves)
+            what = [f"{placed} digit{'s' if placed != 1 else ''} placed"] if placed else []
+            if len(self.moves) > placed:
+                what.append("notes")
+            self.info = (
+                f"Pasted a {grid.size}×{grid.size}{kind} puzzle with {' and '.join(what)}: "
+                "it starts where you were."
+            )
         self._sync()
+
+    def _moves(self) -> tuple[Move, ...]:
+        """The pasted position's moves, while the puzzle is the one pasted."""
+        return self.moves if self._moves_for == tuple(self.cells) else ()
 
     def start(self) -> DialogResult:
         grid = Grid(self.rules, self.cells)
@@ -278,7 +313,7 @@ class CustomDialog(Dialog):
                 self.error += " You can play it anyway: any grid that keeps the rules wins."
                 self._sync()
             return None
-        return StartCustom(grid, verdict.solution)
+        return StartCustom(grid, verdict.solution, self._moves())
 
     def key(self, key: Key) -> DialogResult:
         k = key.name
@@ -317,7 +352,7 @@ class CustomDialog(Dialog):
 
     def click(self, key: str) -> DialogResult:
         if key == "anyway" and self.several == tuple(self.cells):
-            return StartCustom(Grid(self.rules, self.cells), None)
+            return StartCustom(Grid(self.rules, self.cells), None, self._moves())
         result = self._click(key)
         self._sync()
         return result
