@@ -83,12 +83,14 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/general.c",
                 f"{NATIVE}/forcing.c",
                 f"{NATIVE}/franken.c",
+                f"{NATIVE}/fill.c",
             ],
             depends=[
                 f"{NATIVE}/solver.h",
                 f"{NATIVE}/general.h",
                 f"{NATIVE}/forcing.h",
                 f"{NATIVE}/franken.h",
+                f"{NATIVE}/fill.h",
             ],
             optional=not REQUIRED,
         )

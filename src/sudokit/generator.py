@@ -657,21 +657,82 @@ def _luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-def random_solution(rules: Rules, rng: random.Random, cap: int | None = None) -> list[int] | None:
-    """A random complete grid under ``rules``, drawn with ``rng`` alone (same seed, same
-    grid, whichever backend: this search is the pure-Python engine's propagation with its
-    own random choices), or None when no grid keeps the rules.
+_MASK64 = (1 << 64) - 1
 
-    Depth-first: the open cell with the fewest candidates (a random one of the ties), its
-    digits in random order, restarting in short runs (:data:`FILL_RUN`). Raises
+
+class _Xoshiro:
+    """xoshiro256** seeded by splitmix64: the fill's random numbers, the same in the C
+    core (``_native/fill.c``) bit for bit."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int) -> None:
+        words = []
+        x = seed
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & _MASK64
+            z = x
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            words.append(z ^ (z >> 31))
+        self.s = words
+
+    def below(self, k: int) -> int:
+        """A number in ``0..k-1``: ``((x >> 32) * k) >> 32`` for the next output ``x``."""
+        s0, s1, s2, s3 = self.s
+        x = (s1 * 5) & _MASK64
+        x = (((x << 7) | (x >> 57)) & _MASK64) * 9 & _MASK64
+        t = (s1 << 17) & _MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 45) | (s3 >> 19)) & _MASK64
+        self.s = [s0, s1, s2, s3]
+        return ((x >> 32) * k) >> 32
+
+
+def random_solution(rules: Rules, rng: random.Random, cap: int | None = None) -> list[int] | None:
+    """A random complete grid under ``rules``, drawn from one ``rng.getrandbits(64)``
+    (same seed, same grid, with or without the C core, which runs the same search), or
+    None when no grid keeps the rules.
+
+    The search, specified exactly in ``_native/fill.c``: xoshiro256** seeded by
+    splitmix64; propagation of singles, non-consecutive neighbours and locked
+    candidates between any two units to their fixpoint; depth-first on the open cell with
+    the fewest candidates (a random one of the ties), its digits in random order,
+    restarting in short runs (:data:`FILL_RUN` guesses times the Luby sequence). Raises
     :class:`GenerationError` when ``cap`` guesses in all are spent without an answer.
     """
+    seed = rng.getrandbits(64)
+    n = rules.n
+    limit = FILL_CAP.get(n, 200_000) if cap is None else cap
+    core = native._core
+    if (
+        limit >= 1
+        and core is not None
+        and not rules.cages
+        and backend_for(rules).name == native.NativeBackend.name
+    ):
+        status, cells = core.fill(native.geometry(rules), seed, limit, FILL_RUN)
+        if status == 2:
+            raise GenerationError(
+                f"no complete {n}×{n} {rules.name} grid found in {limit} guesses: try another seed"
+            )
+        return cells
+    return _python_fill(rules, seed, limit)
+
+
+def _python_fill(rules: Rules, seed: int, limit: int) -> list[int] | None:
+    """:func:`random_solution`'s search in Python: the reference for the C core's."""
     eng = _general.engine(rules)
     start = eng.start([0] * rules.ncells)
     if start is None:
         return None
     n = rules.n
     propagate = eng.propagate
+    below = _Xoshiro(seed).below
     left = [0]
 
     def search(cand: list[int]) -> list[int] | None:
@@ -687,14 +748,16 @@ def random_solution(rules: Rules, rng: random.Random, cap: int | None = None) ->
                     ties.append(cell)
         if not ties:
             return cand
-        cell = ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        cell = ties[below(len(ties))] if len(ties) > 1 else ties[0]
         m = cand[cell]
         bits = []
         while m:
             bit = m & -m
             bits.append(bit)
             m ^= bit
-        rng.shuffle(bits)
+        for i in range(len(bits) - 1, 0, -1):
+            j = below(i + 1)
+            bits[i], bits[j] = bits[j], bits[i]
         for bit in bits:
             left[0] -= 1
             if left[0] < 0:
@@ -708,7 +771,6 @@ def random_solution(rules: Rules, rng: random.Random, cap: int | None = None) ->
         return None
 
     spent = 0
-    limit = FILL_CAP.get(n, 200_000) if cap is None else cap
     run = 0
     while spent < limit:
         run += 1

@@ -10,6 +10,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "fill.h"
 #include "forcing.h"
 #include "franken.h"
 #include "general.h"
@@ -1204,6 +1205,51 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(fill_doc,
+"fill(geometry, seed, limit, run, /) -> (status, cells)\n\n"
+"The generator's random full grid under the rules (cages ignored), drawn from seed\n"
+"(0 <= seed < 2**64) exactly as sudokit.generator.random_solution draws it in Python.\n"
+"limit: the guesses of all runs; run: the guesses of the first (later runs get it times\n"
+"the Luby sequence). status 0: cells is the grid (a list of digits); 1: no grid keeps\n"
+"the rules; 2: the guesses are spent (cells is None for both).");
+
+static PyObject *fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint8_t out[GN_MAXCELLS];
+    const GnGeo *G;
+    uint64_t seed, limit, run;
+    int status;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "fill() takes exactly 4 arguments (geometry, seed, limit, run)");
+        return NULL;
+    }
+    if (!(G = get_geo(args[0])))
+        return NULL;
+    if (!PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "seed must be an int");
+        return NULL;
+    }
+    seed = PyLong_AsUnsignedLongLong(args[1]);
+    if (seed == (uint64_t)-1 && PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, "seed must be in 0..2**64-1");
+        return NULL;
+    }
+    if (!get_positive(args[2], "limit", &limit) || !get_positive(args[3], "run", &run))
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = gn_fill(G, seed, limit, run, out);
+    Py_END_ALLOW_THREADS
+    if (status == FILL_MEMORY)
+        return PyErr_NoMemory();
+    if (status == FILL_FOUND) {
+        PyObject *cells = digit_list(out, (Py_ssize_t)G->ncells);
+        return cells ? Py_BuildValue("(iN)", status, cells) : NULL;
+    }
+    return Py_BuildValue("(iO)", status, Py_None);
+}
+
 PyDoc_STRVAR(find_bad_symbol_doc,
 "find_bad_symbol(data, /) -> int\n\n"
 "Index of the first byte of data that is not '.' or '0'-'9', or -1 if there is none.");
@@ -1410,6 +1456,7 @@ static PyMethodDef methods[] = {
     {"run_general", (PyCFunction)(void (*)(void))run_general, METH_FASTCALL, run_general_doc},
     {"search", (PyCFunction)(void (*)(void))search_one, METH_FASTCALL, search_doc},
     {"carve", (PyCFunction)(void (*)(void))carve, METH_FASTCALL, carve_doc},
+    {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL, fill_doc},
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
     {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},

@@ -92,11 +92,17 @@ class _Core(Protocol):
         self, geometry: object, cells: Sequence[int], groups: Sequence[Sequence[int]], keep: int, /
     ) -> list[int]: ...
 
+    def fill(
+        self, geometry: object, seed: int, limit: int, run: int, /
+    ) -> tuple[int, list[int] | None]: ...
+
     def forcing_search(
         self, geometry: object, cands: Sequence[int], kinds: int, /
     ) -> tuple[int, int, int] | None: ...
 
-    def basic_first(self, geometry: object, cands: Sequence[int], /) -> int: ...
+    def basic_first(
+        self, geometry: object, cands: Sequence[int] | bytes, /
+    ) -> tuple[int, int, int, int]: ...
 
     def chain_find(
         self, geometry: object, cands: Sequence[int], max_nodes: int, /
