@@ -105,6 +105,18 @@ def test_a_forcing_hint_draws_each_branch_link_by_link(desktop: Any) -> None:
     assert [t.split(":")[0] for t in items[:3]] == ["Branch 1", "Branch 2", "Branch 3"]
     assert any(t.startswith("Solid arrow") for t in items)
     assert any(t.startswith("Dashed arrow") for t in items)
+    # the window resized: the arrows follow the board
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.wait_for_function(
+        "() => { const b = document.getElementById('board').getBoundingClientRect();"
+        " const s = document.getElementById('branches').getBoundingClientRect();"
+        " return Math.abs(b.width - s.width) < 1 && Math.abs(b.left - s.left) < 1; }"
+    )
+    cells = page.evaluate(CELL_BOXES)
+    for arrow, (_, fc, _fd, tc, _td, _) in zip(
+        page.evaluate(ARROWS), drawing["links"], strict=True
+    ):
+        assert inside(arrow["from"], cells[fc]) and inside(arrow["to"], cells[tc]), arrow
     # played, the step's drawing goes
     page.get_by_role("button", name="Apply", exact=True).click()
     page.wait_for_function("window.sudokit.ui.hint === null")
