@@ -160,6 +160,31 @@ def test_restarts_keep_the_counts_under_variant_rules() -> None:
             assert solution is not None and rules.is_solution(list(solution))
 
 
+#: A minimal unique 9×9 non-consecutive puzzle (7 clues) whose search takes thousands of
+#: guesses.
+NON_CONSECUTIVE_MINIMAL = (
+    "030000000000000000000003005000000060000002000000000000009000000000100000000000000"
+)
+
+
+def test_a_9x9_variant_search_walks_its_tree_once() -> None:
+    # Restarts pay on big grids' heavy-tailed trees; a 9×9 tree under other rules is
+    # walked whole in one run, where restarting at 1000 guesses walked it again and again.
+    core = native._core
+    assert core is not None
+    rules = Rules.parse("9+non-consecutive")
+    geo = native.geometry(rules)
+    cells = bytes(int(ch) for ch in NON_CONSECUTIVE_MINIMAL)
+    count, solution, guesses = core.run_general(geo, cells, 2)
+    assert count == 1
+    assert solution is not None and rules.is_solution(list(solution))
+    assert guesses > 1000  # a real search, past the budget of the first run
+    assert core.run_general(geo, cells, 2, 1 << 30)[::2] == (1, guesses)
+    restarted = core.run_general(geo, cells, 2, 1001)
+    assert restarted[0] == 1
+    assert restarted[2] > 2 * guesses
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     turns=st.integers(0, 3),

@@ -25,8 +25,13 @@
  * These deductions only remove candidates, so their fixpoint does not depend on the
  * order: the search tree (and the guesses) are those of any order of the same rules.
  *
+ * Hidden singles and locked candidates between two units look again only at the units
+ * whose cells lost candidates since they last looked (at a child node: since its
+ * parent's fixpoint).
+ *
  * Search: the open cell with the fewest candidates (the first in row-major order on
- * ties), digits ascending, within a budget of guesses; then restarts (see below).
+ * ties; under other rules than the classic ones, the one with the most open peers and
+ * neighbours), digits ascending, within a budget of guesses; then restarts (see below).
  * `guesses` counts each trial assignment, over all runs.
  */
 #include "general.h"
@@ -483,6 +488,10 @@ const char *gn_build(GnGeo *G, unsigned n, unsigned nunits, const uint8_t *units
     }
     G->peer_at[G->ncells] = (uint16_t)np;
     G->extras = extras;
+    G->allunits = nunits >= 64 ? ~0ull : (1ull << nunits) - 1u;
+    for (u = 0; u < nunits; u++)
+        for (i = 0; i < n; i++)
+            G->cell_units[G->unit[u][i]] |= 1ull << u;
     if ((bad = build_cages(G, s, ncages, cage_at, cage_cells, totals)) != NULL)
         return bad;
     if (G->nonconsecutive)
@@ -546,10 +555,22 @@ typedef struct {
 typedef struct {
     uint8_t q[MAX_CELLS]; /* each cell is queued at most once: when it becomes done */
     unsigned n;
+    /* The units whose cells lost candidates since the passes last took them (bits over
+     * units; cu: the geometry's cell_units). */
+    uint64_t touched;
+    const uint64_t *cu;
 } Queue;
+
+static void queue_init(const Geo *G, Queue *Q)
+{
+    Q->n = 0;
+    Q->touched = 0;
+    Q->cu = G->cell_units;
+}
 
 static void settle_cell(Board *B, Queue *Q, unsigned c)
 {
+    Q->touched |= Q->cu[c];
     B->done[c] = 1;
     B->left--;
     Q->q[Q->n++] = (uint8_t)c;
@@ -563,6 +584,7 @@ static int elim(Board *B, Queue *Q, unsigned c, uint16_t m)
         return 1;
     x = (uint16_t)(x & ~m);
     B->cand[c] = x;
+    Q->touched |= Q->cu[c];
     if (!x)
         return 0;
     if (!(x & (x - 1)) && !B->done[c])
@@ -606,13 +628,18 @@ static int drain(const Geo *G, Board *B, Queue *Q)
     return 1;
 }
 
-/* Hidden singles in every unit; sets *changed when a cell was settled. */
-static int hidden(const Geo *G, Board *B, Queue *Q, int *changed)
+/* Hidden singles in the units of *todo (cleared as they are looked at); sets *changed
+ * when a cell was settled. A unit whose cells did not change since it was last looked at
+ * holds no new single. */
+static int hidden(const Geo *G, Board *B, Queue *Q, int *changed, uint64_t *todo)
 {
     unsigned u, i;
-    for (u = 0; u < G->nunits; u++) {
-        const uint8_t *cells = G->unit[u];
+    while (*todo) {
+        const uint8_t *cells;
         uint16_t once = 0, twice = 0, hs;
+        u = GN_CTZ64(*todo);
+        *todo &= *todo - 1;
+        cells = G->unit[u];
         for (i = 0; i < G->n; i++) {
             const uint16_t x = B->cand[cells[i]];
             twice |= (uint16_t)(once & x);
@@ -710,13 +737,17 @@ static int locked_dir(const Geo *G, Board *B, Queue *Q, const uint8_t (*seg)[MAX
  * box, a window and a row, a jigsaw region and a column...): a digit whose places in u
  * are all in I leaves v outside I, and the other way round.
  */
-static int locked_segs(const Geo *G, Board *B, Queue *Q, int *changed)
+static int locked_segs(const Geo *G, Board *B, Queue *Q, int *changed, uint64_t *todo)
 {
+    const uint64_t look = *todo; /* the units whose cells changed since the last pass */
     unsigned k, i;
+    *todo = 0;
     for (k = 0; k < G->nsegs; k++) {
         const GnSeg *S = &G->seg[k];
         const uint8_t *cu = G->unit[S->u], *cv = G->unit[S->v];
         uint16_t inside = 0, rest_u = 0, rest_v = 0, only;
+        if (!((look >> S->u | look >> S->v) & 1u))
+            continue;
         for (i = 0; i < G->n; i++) {
             const uint16_t x = B->cand[cu[i]];
             if (S->in_u >> i & 1u)
@@ -1258,7 +1289,8 @@ static int sums_hold(const Geo *G, const Board *B)
     return 1;
 }
 
-static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last);
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
+                  uint64_t *todo);
 
 /*
  * propagate() under cages: the same steps, the cages' quick pass after the singles and
@@ -1275,6 +1307,7 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
     const GnCage *last = &G->cage[G->ncages - 1];
     const unsigned ncells = last->at + last->size;
     unsigned t;
+    uint64_t units;
     Places seen, near;
     for (t = 0; t < ncells; t++)
         quick[t] = exact[t] = from != NULL ? from->cand[G->cage_cell[t]] : 0;
@@ -1288,7 +1321,8 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (!B->left)
             return sums_hold(G, B);
-        if (!hidden(G, B, Q, &changed))
+        units = G->allunits;
+        if (!hidden(G, B, Q, &changed, &units))
             return 0;
         if (changed)
             continue;
@@ -1308,7 +1342,8 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (changed)
             continue;
-        if (!locked(G, B, Q, &changed, seen))
+        units = G->allunits;
+        if (!locked(G, B, Q, &changed, seen, &units))
             return 0;
         /* last, the costliest: which digits a cage's cells can take */
         if (!changed && !cage_sums(G, B, Q, 1, exact, &changed))
@@ -1321,6 +1356,9 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
 static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
 {
     Places last, near;
+    /* The units hidden singles and locked candidates look at: every one at the root, at a
+     * child node those whose cells changed since its parent's fixpoint. */
+    uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid;
     if (G->ncages)
         return propagate_cages(G, B, Q, from);
     if (G->extras)
@@ -1333,7 +1371,10 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (!B->left)
             return 1;
-        if (!hidden(G, B, Q, &changed))
+        hid |= Q->touched;
+        segs |= Q->touched;
+        Q->touched = 0;
+        if (!hidden(G, B, Q, &changed, &hid))
             return 0;
         if (changed)
             continue;
@@ -1357,7 +1398,10 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
                             G->bc, G->br, G->bc, &changed))
                 return 0;
         }
-        if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed))
+        segs |= Q->touched;
+        hid |= Q->touched;
+        Q->touched = 0;
+        if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed, &segs))
             return 0;
         if (!changed)
             return 1;
@@ -1365,7 +1409,8 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
 }
 
 /* Locked candidates (or, under extra peers, the eliminations that cover them). */
-static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
+static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
+                  uint64_t *todo)
 {
     if (G->extras) {
         /* it covers pointing and claiming between any two units */
@@ -1379,7 +1424,7 @@ static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
                         G->br, G->bc, changed))
             return 0;
     }
-    if (!G->extras && G->nsegs && !locked_segs(G, B, Q, changed))
+    if (!G->extras && G->nsegs && !locked_segs(G, B, Q, changed, todo))
         return 0;
     return 1;
 }
@@ -1460,6 +1505,37 @@ static unsigned killer_cell(Search *S, const Board *B)
     return best;
 }
 
+/*
+ * Rules beyond the classic ones: among the open cells with the fewest candidates, the one
+ * with the most open peers and neighbours (the first in row-major order on ties): its
+ * value leaves the most candidates, so wrong guesses fail soonest. Under extra peers and
+ * neighbours the cells differ much in how many they see, and the tree shrinks.
+ */
+static unsigned busiest_cell(const Geo *G, const Board *B)
+{
+    unsigned c, i, best = MAX_CELLS, least = ~0u, fewest = MAX_N + 1;
+    for (c = 0; c < G->ncells; c++)
+        if (!B->done[c]) {
+            const unsigned k = ANY_POP(B->cand[c]);
+            const uint8_t *p = GN_PEERS(G, c);
+            const unsigned np = GN_NPEERS(G, c);
+            unsigned open = 0, score;
+            if (k > fewest)
+                continue; /* more candidates than the best so far */
+            fewest = k;
+            for (i = 0; i < np; i++)
+                open += !B->done[p[i]];
+            for (i = 0; i < G->nnear[c]; i++)
+                open += !B->done[G->near[c][i]];
+            score = k * 1024u + 1023u - open;
+            if (score < least) {
+                least = score;
+                best = c;
+            }
+        }
+    return best;
+}
+
 static void search(Search *S, const Board *B)
 {
     const Geo *G = S->G;
@@ -1475,6 +1551,8 @@ static void search(Search *S, const Board *B)
     }
     if (G->ngiven) {
         best = killer_cell(S, B);
+    } else if (!G->classic && !S->shuffled) {
+        best = busiest_cell(G, B);
     } else {
         for (c = 0; c < G->ncells; c++)
             if (!B->done[c]) {
@@ -1506,7 +1584,7 @@ static void search(Search *S, const Board *B)
         S->guesses++;
         memcpy(&next, B, sizeof next);
         next.cand[best] = bit;
-        Q.n = 0;
+        queue_init(G, &Q);
         settle_cell(&next, &Q, best);
         if (propagate(G, &next, &Q, B))
             search(S, &next);
@@ -1541,7 +1619,7 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
     S.stop = stop;
     S.stop_arg = stop_arg;
     B.left = G->ncells;
-    Q.n = 0;
+    queue_init(G, &Q);
     for (c = 0; c < G->ncells; c++) {
         const unsigned v = cells[c];
         B.done[c] = 0;
@@ -1551,6 +1629,8 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
             settle_cell(&B, &Q, c);
         }
     }
+    if (first_budget == GN_FIRST_BUDGET && !G->classic && G->n <= 9)
+        first_budget = GN_SMALL_BUDGET;
     if (!G->impossible && propagate(G, &B, &Q, NULL)) {
         S.budget = first_budget ? first_budget : 1;
         for (run = 0;; run++) {
