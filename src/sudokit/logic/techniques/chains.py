@@ -1,10 +1,10 @@
 """Chains: X-Chain, XY-Chain and alternating inference chains (AIC) with grouped nodes.
 
 A *node* is a digit in one cell, or (grouped nodes) the digit somewhere in two or more
-cells where a box meets a line. A *strong* link between two nodes means "if one is
-false, the other is true" (the only two places of a digit in a unit; the only two
-candidates of a cell); a *weak* link means "not both" (the same digit in cells that see
-each other; two digits of one cell).
+cells where two units meet: a box and a line, or a diagonal or window and any unit. A
+*strong* link between two nodes means "if one is false, the other is true" (the only
+two places of a digit in a unit; the only two candidates of a cell); a *weak* link means
+"not both" (the same digit in cells that see each other; two digits of one cell).
 
 An alternating chain from node A to node Z starts and ends with strong links, so "A is
 false" leads to "Z is true": one of A and Z is true, and every candidate that sees both
@@ -18,10 +18,11 @@ Node ids: the candidate (cell, digit) is ``digit * ncells + cell``; group ``g`` 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from ..candidates import State, cells_of
+from ..candidates import State, Tables, cells_of
 from ..step import Candidate, Link, Step, elim_text, sym
 from .colouring import length_bonus
 
@@ -142,6 +143,8 @@ def _build(st: State, mode: str) -> Graph:
                     ]
                     if len(segs) == 2 and segs[0] | segs[1] == x:
                         link(node(d, segs[0]), node(d, segs[1]))
+            if t.extras:
+                _extra_groups(t, dc, d, node, link, strong)
     group_seen = []
     cell_groups: dict[int, list[int]] = {}
     peer = t.peer_bits
@@ -164,6 +167,41 @@ def _build(st: State, mode: str) -> Graph:
     return Graph(
         mode, ncells, base, strong, groups, group_seen, cell_groups, allowed, group_groups, peer
     )
+
+
+def _extra_groups(
+    t: Tables,
+    dc: int,
+    d: int,
+    node: Callable[[int, int], int],
+    link: Callable[[int, int], None],
+    strong: dict[int, list[int]],
+) -> None:
+    """Grouped strong links that an extra unit (a diagonal, a window) makes: in any
+    unit, the digit's places where it meets an extra unit against the rest, and in an
+    extra unit its places where it meets any other unit against the rest, when the
+    rest is one cell or lies where the unit meets one other unit. The unit holds the
+    digit once, so exactly one side does; each side lies in two units, so cells seeing
+    all of it are what a grouped node needs. (The splits of rows, columns and boxes
+    among themselves are made above, as under classic rules.)"""
+    first = t.extras.start
+    for u, ub in enumerate(t.unit_bits):
+        x = dc & ub
+        if x.bit_count() < 3:
+            continue
+        near = t.overlaps[u]
+        for v, inter in near:
+            if u < first and v < first:
+                continue
+            a = x & inter
+            b = x & ~inter
+            if not a or not b:
+                continue
+            if b & (b - 1) and all(b & ~other for _, other in near):
+                continue
+            na, nb = node(d, a), node(d, b)
+            if nb not in strong.get(na, ()):
+                link(na, nb)
 
 
 @dataclass(slots=True)

@@ -4,7 +4,8 @@ A fish takes ``k`` base lines (rows, or columns) whose candidates for the digit 
 ``k`` cover lines (columns, or rows): the digit then fills the cover lines from the base
 lines, so it leaves the rest of the cover lines. With fins, the base candidates outside
 the cover lines all sit in one box; either a fin is true or the fish holds, so only the
-cover cells inside the fins' box lose the digit.
+cover cells inside the fins' box lose the digit. Under variant rules the fins may sit in
+a jigsaw region, a diagonal or a window instead: the cover cells seeing every fin go.
 """
 
 from __future__ import annotations
@@ -195,7 +196,83 @@ def _finned_pass(st: State, k: int) -> tuple[Step | None, Step | None]:
                             )
                             if out[0] is not None and out[1] is not None:
                                 return out[0], out[1]
+    if (out[0] is None or out[1] is None) and (t.extras or st.rules.jigsaw):
+        _area_pass(st, k, out)
     return out[0], out[1]
+
+
+def _cross(bits: int, rows: bool, n: int) -> int:
+    """The cross indices (columns of cells in rows, or rows of cells in columns) of a
+    cell set, as bits."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        bits ^= low
+        out |= 1 << (c % n if rows else c // n)
+    return out
+
+
+def _area_pass(st: State, k: int, out: list[Step | None]) -> None:
+    """Finned fish whose fins lie in one jigsaw region, diagonal or window, for the
+    kinds (finned, sashimi) the box search found none of. The fins need no box: either
+    a fin holds the digit or the fish does, so a cover cell off the base lines that sees
+    every fin loses it, whatever unit gathers the fins (the unit only guides the
+    search: cells seeing all of them are near it)."""
+    t = st.tables
+    n = t.n
+    ub = t.unit_bits
+    areas = (*(range(2 * n, 3 * n) if st.rules.jigsaw else ()), *t.extras)
+    for d in range(1, n + 1):
+        dc = st.dcells[d]
+        for rows in (True, False):
+            pos = _positions(st, d, rows)
+            eligible = [i for i, p in enumerate(pos) if p & (p - 1)]
+            if len(eligible) < k:
+                continue
+            off = 0 if rows else n
+            for au in areas:
+                area = ub[au]
+                outside = [_cross(dc & ub[off + i] & ~area, rows, n) for i in range(n)]
+                inside = [_cross(dc & ub[off + i] & area, rows, n) for i in range(n)]
+                for base in combinations(eligible, k):
+                    must = 0
+                    inbox = 0
+                    for i in base:
+                        must |= outside[i]
+                        inbox |= inside[i]
+                    if not inbox or must.bit_count() > k:
+                        continue
+                    spare = _indices(inbox & ~must)
+                    need = k - must.bit_count()
+                    if need > len(spare):
+                        continue
+                    bset = 0
+                    for i in base:
+                        bset |= 1 << i
+                    base_cells = _line_cells(st, bset, rows)
+                    bcells = dc & base_cells
+                    for extra in combinations(spare, need):
+                        cover = must
+                        for x in extra:
+                            cover |= 1 << x
+                        cover_cells = _line_cells(st, cover, not rows)
+                        fins = bcells & ~cover_cells
+                        if not fins:
+                            continue  # a basic fish
+                        elim_cells = dc & cover_cells & ~base_cells
+                        for f in cells_of(fins):
+                            elim_cells &= t.peer_bits[f]
+                        if not elim_cells:
+                            continue
+                        kind = any((pos[i] & cover).bit_count() < 2 for i in base)
+                        if out[kind] is not None:
+                            continue
+                        out[kind] = _finned_step(
+                            st, k, d, rows, base, cover, au, bcells, fins, elim_cells, kind
+                        )
+                        if out[0] is not None and out[1] is not None:
+                            return
 
 
 def _finned_step(
@@ -220,7 +297,7 @@ def _finned_step(
     cunits = [(n if rows else 0) + i for i in _indices(cover)]
     fin_list = cells_of(fins)
     body = cells_of(bcells & ~fins)
-    if st.rules.jigsaw:  # the fins' region, if they share one (``bu`` is a search area)
+    if st.rules.jigsaw and bu < 3 * n:  # the fins' region, if any (``bu`` a search area)
         regions = {st.rules.region_of[f] for f in fin_list}
         bu = 2 * n + regions.pop() if len(regions) == 1 else -1
     where = f" in {st.rules.unit_name(bu)}" if bu >= 0 else ""

@@ -175,4 +175,71 @@ def empty_rectangle(st: State) -> Step | None:
                                 candidates=tuple((cc, d) for cc in (*er, p, q)),
                                 rating=6.6,
                             )
+    return _extra_empty_rectangle(st) if t.extras else None
+
+
+def _extra_empty_rectangle(st: State) -> Step | None:
+    """The Empty Rectangle where a diagonal or window takes part: as the unit whose
+    digit lies in two crossing units, as one of those, or as the strong link's unit.
+
+    It is sound for any units: say the digit's places in unit B all lie in units R and
+    C, some outside each, and a strong link p-q (in a unit holding none of those places)
+    has p in R. A cell z of C outside B that sees q cannot hold the digit: then q would
+    not, so p would, which takes the digit from R's places in B; B's digit would be in
+    C, beside z. (The classic search above takes boxes or regions crossed by a row and a
+    column, with the link on a line; here any unit takes part, at least one of them an
+    extra one, so classic puzzles see exactly the steps they always did.)"""
+    t = st.tables
+    shape = st.shape
+    ub = t.unit_bits
+    peer = t.peer_bits
+    first = t.extras.start
+    un = st.rules.unit_name
+    for d in range(1, t.n + 1):
+        dc = st.dcells[d]
+        links = strong_links(st, d)
+        extra_links = [lk for lk in links if lk[2] >= first]
+        if not links:
+            continue
+        for bu in (*range(2 * t.n, 3 * t.n), *t.extras):
+            x = dc & ub[bu]
+            if x.bit_count() < 2:
+                continue
+            near = [(v, inter) for v, inter in t.overlaps[bu] if x & inter]
+            for i, (u1, in1) in enumerate(near):
+                for u2, in2 in near[i + 1 :]:
+                    if x & ~(in1 | in2) or not x & ~in1 or not x & ~in2:
+                        continue  # not all in the cross, or all on one of its arms
+                    classic = bu < first and u1 < first and u2 < first
+                    for r, c in ((u1, u2), (u2, u1)):
+                        for a, b, lu in extra_links if classic else links:
+                            if ub[lu] & x:
+                                continue
+                            for p, q in ((a, b), (b, a)):
+                                if not ub[r] >> p & 1:
+                                    continue
+                                z = dc & ub[c] & peer[q] & ~ub[bu] & ~(1 << p | 1 << q)
+                                if not z:
+                                    continue
+                                s = sym(shape, d)
+                                elims = tuple((zc, d) for zc in cells_of(z))
+                                er = cells_of(x)
+                                cn = shape.cell_name
+                                text = (
+                                    f"Empty Rectangle on {s} in {un(bu)}: there {s} lies "
+                                    f"only in {un(r)} and {un(c)}, and in {un(lu)} it is in "
+                                    f"{cn(p)} or {cn(q)}: {s} is in {cn(q)}, or in "
+                                    f"{cn(p)} and then in {un(c)} inside {un(bu)}; "
+                                    f"either way {elim_text(shape, elims)}."
+                                )
+                                return Step(
+                                    "empty_rectangle",
+                                    "Empty Rectangle",
+                                    text,
+                                    eliminations=elims,
+                                    cells=(*er, p, q),
+                                    units=(bu, lu, r, c),
+                                    candidates=tuple((cc, d) for cc in (*er, p, q)),
+                                    rating=6.6,
+                                )
     return None

@@ -7,7 +7,8 @@ B together are as many as their digits, each digit is in them exactly once: a di
 can appear at most once in C and L (one line) and at most once in C and B (one box),
 and none is in both L and B. So the digits of L leave the rest of the line, those of B
 the rest of the box, and the digits of V in neither L nor B (they must be in C) leave
-both.
+both. Any two units that share two cells or more serve as well as a line and a box: a
+diagonal or a window with a box, a line or each other.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..candidates import State, cells_of
+from ..candidates import State, Tables, cells_of
 from ..step import Step, digits_set, elim_text
 
 #: Most cells taken from each side (the rest of the line, the rest of the box).
@@ -44,41 +45,55 @@ def _sides(st: State, pool: list[int], v: int) -> list[Side]:
     return out
 
 
+def _pairs(t: Tables) -> Iterator[tuple[int, int, int]]:
+    """The unit pairs a Sue de Coq may sit on, ``(line, box, cells in both)``: every box
+    (or region) with every line crossing it in two cells or more, then every extra unit
+    (diagonal, window) with every unit it shares two cells or more with. The argument
+    above holds for any two units: it only asks that C and L lie in one unit and C and
+    B in another."""
+    n = t.n
+    for b in range(n):
+        for line, inter in t.box_lines[b]:
+            yield line, 2 * n + b, inter
+    first = t.extras.start
+    for e in t.extras:
+        for v, inter in t.overlaps[e]:
+            if v < first or v > e:  # each pair of extra units once
+                yield e, v, inter
+
+
 def _found(st: State) -> Iterator[tuple[int, int, int, int, Side, Side]]:
     t = st.tables
-    n = t.n
     cands = st.cands
-    for b in range(n):
-        box = 2 * n + b
+    for line, box, inter in _pairs(t):
         box_bits = t.unit_bits[box] & st.empty
-        for line, inter in t.box_lines[b]:
-            middle = cells_of(inter & st.empty)
-            if len(middle) < 2:
-                continue
-            line_pool = cells_of(t.unit_bits[line] & st.empty & ~inter)
-            box_pool = cells_of(box_bits & ~inter)
-            for size in range(2, len(middle) + 1):
-                for group in combinations(middle, size):
-                    v = 0
-                    for c in group:
-                        v |= cands[c]
-                    need = v.bit_count() - size
-                    # Each side adds at most MAX_SIDE cells beyond its new digits.
-                    if not 2 <= need <= 2 * MAX_SIDE:
-                        continue
-                    core = 0
-                    for c in group:
-                        core |= 1 << c
-                    line_sides = _sides(st, line_pool, v)
-                    if not line_sides:
-                        continue
-                    by_gain: dict[int, list[Side]] = {}
-                    for side in _sides(st, box_pool, v):
-                        by_gain.setdefault(side[2], []).append(side)
-                    for ls in line_sides:
-                        for bs in by_gain.get(need - ls[2], ()):
-                            if not ls[1] & bs[1]:
-                                yield line, box, core, v, ls, bs
+        middle = cells_of(inter & st.empty)
+        if len(middle) < 2:
+            continue
+        line_pool = cells_of(t.unit_bits[line] & st.empty & ~inter)
+        box_pool = cells_of(box_bits & ~inter)
+        for size in range(2, len(middle) + 1):
+            for group in combinations(middle, size):
+                v = 0
+                for c in group:
+                    v |= cands[c]
+                need = v.bit_count() - size
+                # Each side adds at most MAX_SIDE cells beyond its new digits.
+                if not 2 <= need <= 2 * MAX_SIDE:
+                    continue
+                core = 0
+                for c in group:
+                    core |= 1 << c
+                line_sides = _sides(st, line_pool, v)
+                if not line_sides:
+                    continue
+                by_gain: dict[int, list[Side]] = {}
+                for side in _sides(st, box_pool, v):
+                    by_gain.setdefault(side[2], []).append(side)
+                for ls in line_sides:
+                    for bs in by_gain.get(need - ls[2], ()):
+                        if not ls[1] & bs[1]:
+                            yield line, box, core, v, ls, bs
 
 
 def sue_de_coq(st: State) -> Step | None:
