@@ -30,15 +30,17 @@ def _engine(has_engine: bool) -> None:
         pytest.skip("the site was built without the engine (npm is missing)")
 
 
-def open_forcing_hint(page: Any) -> dict[str, Any]:
-    """Paste LINE, ask for the hint until its last stage; the hint the page holds."""
+def open_forcing_hint(
+    page: Any, line: str = LINE, technique: str = "unit_forcing_chain"
+) -> dict[str, Any]:
+    """Paste ``line``, ask for the hint until its last stage; the hint the page holds."""
     page.wait_for_function(
         "document.querySelector('[role=grid]').getAttribute('aria-busy') === 'false'",
         timeout=READY,
     )
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Open puzzle").click()
-    page.get_by_label(re.compile("Paste a line of digits")).fill(LINE)
+    page.get_by_label(re.compile("Paste a line of digits")).fill(line)
     page.get_by_role("button", name="Open", exact=True).click()
     page.wait_for_function("window.sudokit.session.moves.length > 0")
     hint = page.get_by_role("button", name="Hint", exact=True)
@@ -48,7 +50,7 @@ def open_forcing_hint(page: Any) -> dict[str, Any]:
             f"window.sudokit.ui.hint && window.sudokit.ui.hint.stage === {stage}"
         )
     held: dict[str, Any] = page.evaluate("window.sudokit.ui.hint")
-    assert held["technique"] == "unit_forcing_chain", held["text"]
+    assert held["technique"] == technique, held["text"]
     return held
 
 
@@ -167,3 +169,37 @@ def test_at_a_phone_s_width_the_branches_stay_on_the_board(phone: Any) -> None:
         assert top >= board[1] - 2 and bottom <= board[3] + 2, arrow
     assert page.get_by_role("list", name="The hint's branches").is_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+#: A puzzle of the forum's hardest list at its first step beyond a forcing chain: a
+#: Forcing Net+ whose one branch, 73 links, ends in a contradiction at r6c5.
+NET = (
+    ":0000:x:........8..3...4.+2.9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    ":511 413 314 414 317 521 821 824 434 736 242 148 752 958 371 374 474 476 479 985 686 "
+    "786 787 894 897::"
+)
+
+
+def test_a_net_too_big_to_draw_whole_is_cut_down_and_says_so(desktop: Any) -> None:
+    page = desktop.open()
+    held = open_forcing_hint(page, NET, "forcing_net_plus")
+    drawing = held["drawing"]
+    (branch,) = drawing["branches"]
+    total = sum(len(b["links"]) for b in held["branches"])
+    assert branch["total"] == total and branch["drawn"] < total
+    assert len(page.evaluate(ARROWS)) == len(drawing["links"]) == branch["drawn"]
+    items = page.get_by_role("list", name="The hint's branches").get_by_role("listitem")
+    words = items.all_inner_texts()
+    assert f"Its first {branch['drawn']} of {total} links are drawn." in words[0]
+    # where the branch breaks: a red frame over the candidate that would be both
+    assert branch["contradiction"] and branch["clash"]
+    assert any(w.startswith("Red frame: where the branch breaks") for w in words)
+    frames = page.evaluate(
+        "() => [...document.querySelectorAll('#branches rect.clash')].map((r) => {"
+        " const b = r.getBoundingClientRect(); return [(b.left + b.right) / 2,"
+        " (b.top + b.bottom) / 2]; })"
+    )
+    cells = page.evaluate(CELL_BOXES)
+    assert len(frames) == len(branch["clash"])
+    for centre, (cell, _digit) in zip(frames, branch["clash"], strict=True):
+        assert inside(centre, cells[cell]), (centre, cell)
