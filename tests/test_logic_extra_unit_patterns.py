@@ -126,10 +126,13 @@ GENERALIZED = [
     "empty_rectangle",
     "sue_de_coq",
     "aic",
+    "nice_loop",
     "finned_x_wing",
     "sashimi_x_wing",
     "finned_swordfish",
     "sashimi_swordfish",
+    "finned_jellyfish",
+    "sashimi_jellyfish",
 ]
 
 #: Rules with diagonals, windows or both, with boxes or jigsaw regions.
