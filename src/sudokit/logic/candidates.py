@@ -77,7 +77,8 @@ class Tables:
     line_boxes: tuple[tuple[tuple[int, int], ...], ...]
     #: For each unit, every other unit it shares two cells or more with, by unit
     #: number: ``(unit, cells in both)``; what pointing and claiming read (Tatham's
-    #: ``solver_intersect`` over any two overlapping units).
+    #: ``solver_intersect`` over any two overlapping units), and where diagonals and
+    #: windows join grouped chain nodes, Sue de Coq and the Empty Rectangle.
     overlaps: tuple[tuple[tuple[int, int], ...], ...]
     #: Every unit's kind as a number: 0 row, 1 column, 2 box or region, 3 diagonal, 4
     #: window (``u // n`` for the first three).
