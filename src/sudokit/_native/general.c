@@ -1353,7 +1353,13 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
     }
 }
 
-static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
+/*
+ * To a fixpoint. `from`: the parent node (NULL at the root) and `from_places` its digits'
+ * places at its fixpoint (what the passes over places last looked at); `places` receives
+ * this node's, for its children (under extra peers or neighbours only).
+ */
+static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const Places from_places,
+                     Places places)
 {
     Places last, near;
     /* The units hidden singles and locked candidates look at: every one at the root, at a
@@ -1361,10 +1367,13 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
     uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid;
     if (G->ncages)
         return propagate_cages(G, B, Q, from);
-    if (G->extras)
-        places_from(G, from, last);
-    if (G->nonconsecutive)
-        places_from(G, from, near);
+    if (from != NULL && (G->extras || G->nonconsecutive)) {
+        memcpy(last, from_places, sizeof(Places));
+        memcpy(near, from_places, sizeof(Places));
+    } else {
+        memset(last, 0, sizeof(Places));
+        memset(near, 0, sizeof(Places));
+    }
     for (;;) {
         int changed = 0;
         if (!drain(G, B, Q))
@@ -1403,8 +1412,14 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from)
         Q->touched = 0;
         if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed, &segs))
             return 0;
-        if (!changed)
+        if (!changed) {
+            /* the last passes over places looked at this fixpoint */
+            if (G->extras)
+                memcpy(places, last, sizeof(Places));
+            else if (G->nonconsecutive)
+                memcpy(places, near, sizeof(Places));
             return 1;
+        }
     }
 }
 
@@ -1453,6 +1468,7 @@ typedef struct {
     int shuffled, out_of_budget;
     unsigned nknown;
     uint8_t known[GN_KNOWN][MAX_CELLS];
+    Places places; /* the root's places at its fixpoint */
 } Search;
 
 static unsigned rand_below(Search *S, unsigned n)
@@ -1536,8 +1552,9 @@ static unsigned busiest_cell(const Geo *G, const Board *B)
     return best;
 }
 
-static void search(Search *S, const Board *B)
+static void search(Search *S, const Board *B, const Places places)
 {
+    Places child;
     const Geo *G = S->G;
     unsigned c, j, rot = 0, best = MAX_CELLS, fewest = MAX_N + 1, ties = 0;
     uint16_t m;
@@ -1586,8 +1603,8 @@ static void search(Search *S, const Board *B)
         next.cand[best] = bit;
         queue_init(G, &Q);
         settle_cell(&next, &Q, best);
-        if (propagate(G, &next, &Q, B))
-            search(S, &next);
+        if (propagate(G, &next, &Q, B, places, child))
+            search(S, &next, child);
     }
 }
 
@@ -1631,7 +1648,7 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
     }
     if (first_budget == GN_FIRST_BUDGET && !G->classic && G->n <= 9)
         first_budget = GN_SMALL_BUDGET;
-    if (!G->impossible && propagate(G, &B, &Q, NULL)) {
+    if (!G->impossible && propagate(G, &B, &Q, NULL, NULL, S.places)) {
         S.budget = first_budget ? first_budget : 1;
         for (run = 0;; run++) {
             S.count = 0;
@@ -1639,7 +1656,7 @@ uint64_t gn_search_budget(const GnGeo *G, const uint8_t *cells, uint64_t limit,
             S.out_of_budget = 0;
             S.shuffled = run > 0;
             S.rng = 0x9E3779B97F4A7C15ull * (run + 1u);
-            search(&S, &B);
+            search(&S, &B, S.places);
             if (S.stopped) {
                 count = S.nknown < limit ? S.nknown : limit;
                 break;
