@@ -413,6 +413,17 @@ aic
   removed r1c2:5 r1c8:7 r2c5:5 r2c6:7 r2c7:5 r3c3:5 r3c8:3 r4c8:8 r4c9:8 r5c7:8 r7c4:5
   removed r7c7:7 r8c3:5
   removes r4c5:3
+
+aligned_pair_exclusion
+.9.367.4..4....97.27.94.6.1...59341..1..2..6.4.......97......96.8..3..2...21798.4
+  removed r1c1:5 r1c3:5 r1c9:8 r2c1:18 r2c3:18 r2c6:5 r2c9:25 r3c3:8 r3c8:5 r5c3:3 r6c2:6
+  removed r6c3:56 r6c8:3 r7c3:35 r7c6:45 r8c1:56 r8c3:56
+  removes r5c9:5
+
+aligned_triple_exclusion
+..17...24.....4..8.4..231...6......22176384599..2...1.8.345..6.1..3......7...29..
+  removed r2c4:9 r4c4:1 r4c6:9
+  removes r8c3:9
 """
 
 

@@ -16,6 +16,7 @@ from ...geometry import Rules
 from ..candidates import State, tables
 from ..step import Step
 from . import (
+    aligned,
     als,
     chains,
     colouring,
@@ -150,6 +151,8 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("jellyfish", "Jellyfish", "hard", 5.2, fish.jellyfish, 8),
     ("hidden_quad", "Hidden Quad", "hard", 5.4, subsets.hidden_quad, 8),
     ("bug_plus_one", "BUG+1", "hard", 5.6, uniqueness.bug_plus_one, _U),
+    ("aligned_pair_exclusion", "Aligned Pair Exclusion", "hard", 6.2,
+     aligned.aligned_pair_exclusion, None),
     ("skyscraper", "Skyscraper", "hard", 6.6, single_digit.skyscraper, None),
     ("two_string_kite", "2-String Kite", "hard", 6.6, single_digit.two_string_kite, None),
     ("turbot_fish", "Turbot Fish", "hard", 6.6, single_digit.turbot_fish, None),
@@ -170,6 +173,8 @@ _TABLE: tuple[tuple[str, str, Level, float, Callable[[State], Step | None], obje
     ("aic", "AIC", "expert", 7.0, chains.aic, None),
     ("medusa", "3D Medusa", "expert", 7.0, medusa.medusa, None),
     ("sue_de_coq", "Sue de Coq", "expert", 7.2, sue_de_coq.sue_de_coq, None),
+    ("aligned_triple_exclusion", "Aligned Triple Exclusion", "expert", 7.5,
+     aligned.aligned_triple_exclusion, None),
     ("als_xz", "ALS-XZ", "expert", 7.5, als.als_xz, None),
     ("als_xy_wing", "ALS-XY-Wing", "expert", 7.8, als.als_xy_wing, None),
     ("als_chain", "ALS Chain", "expert", 7.9, als.als_chain, None),
