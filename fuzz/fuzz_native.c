@@ -323,7 +323,7 @@ static void check_forcing(const uint8_t *data, size_t size)
         cands[i] = (uint16_t)(v & ((1u << n) - 1u));
     }
     const GnGeo *G = gn_classic(n);
-    if (fc_basic_first(G, cands) < 0 || fc_chain_find(G, cands, 2 + kinds, chain) < 0 ||
+    if (fc_basic_first(G, cands, NULL) < 0 || fc_chain_find(G, cands, 2 + kinds, chain) < 0 ||
         fc_finned_any(G, cands, 2 + kinds % 3) < 0)
         FAIL("basic_first, chain_find or finned_any failed");
     found = fc_search(G, cands, kinds, &a, &b);
@@ -634,7 +634,7 @@ static void check_rules(const uint8_t *data, size_t size)
     if (!rules_geo.classic) {
         for (c = 0; c < nc; c++)
             cands[c] = (uint16_t)(cells[c] ? 0 : (1u << n) - 1);
-        if (fc_search(&rules_geo, cands, 15, &a, &b) != 0 || fc_basic_first(&rules_geo, cands) ||
+        if (fc_search(&rules_geo, cands, 15, &a, &b) != 0 || fc_basic_first(&rules_geo, cands, NULL) ||
             fc_chain_find(&rules_geo, cands, 6, chain) > 0)
             FAIL("rules %dx%d (flags %u): a classic-only logic helper answered", n, n, flags);
     }

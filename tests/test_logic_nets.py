@@ -12,11 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strategies import candidate_states
 from sudokit import generate, parse, solve
 from sudokit.logic import State, explain, rate
 from sudokit.logic.candidates import FLOOR, cells_of
 from sudokit.logic.step import Step
 from sudokit.logic.techniques import BY_ID, chains, nets, nets_rules
+from sudokit.solvers import native
 
 _TOKEN = re.compile(r"r(\d)c(\d):(\d+)")
 
@@ -164,6 +166,28 @@ def test_a_stall_gets_the_chain_of_its_own_candidates(seed: int) -> None:
     other = state.applied((), [(cell, digit)])
     for position in (state, other, state, other):
         assert _seen(nets_rules._chain(position)) == _seen(_fresh_chain(position))
+
+
+@settings(max_examples=120, deadline=None)
+@given(candidate_states())
+def test_a_stall_gets_the_first_level1_pattern_of_its_own_candidates(state: State) -> None:
+    # The nets take the first of pointing, claiming, naked pair, hidden pair and X-Wing
+    # that finds something, as the core names it (and locates pointing and claiming), and
+    # keep it by position: asked twice, and after a position one candidate away, each
+    # position gets what the finders in order find there.
+    core = native._core
+    if core is None:
+        pytest.skip("the C core is not built")
+    nets_rules._level1_found(state.rules).clear()
+    cell = next((c for c in cells_of(state.empty) if state.cands[c].bit_count() >= 2), None)
+    positions = [state, state]
+    if cell is not None:
+        digit = state.shape.digits_of_mask[state.cands[cell]][0]
+        other = state.applied((), [(cell, digit)])
+        positions += [other, state, other]
+    for position in positions:
+        expected = next((f for rule in nets_rules._LEVEL1 if (f := rule(position))), None)
+        assert nets_rules.level1(position, core) == expected
 
 
 def _fresh_chain(state: State) -> tuple[Step, int] | None:

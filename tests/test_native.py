@@ -670,20 +670,36 @@ def test_pattern_chain_and_fish_checks_in_c_match_the_python_searches(state: obj
     core = native_mod._core
     assert core is not None
     g, cands = geo(state.tables.n), state.cands  # type: ignore[attr-defined]
-    # A net's pointing and claiming: the finders' steps, without their sentences.
-    from sudokit.logic.techniques import intersections
+    # A net's level-1 patterns: the finders' steps, without their sentences.
+    from sudokit.logic.techniques import intersections, subsets
 
     fields = ("technique", "name", "placements", "eliminations", "cells", "units", "candidates")
-    finders = (intersections.pointing, intersections.claiming)
-    for lite, full in zip(_LEVEL1[:2], finders, strict=True):
+    finders = (
+        intersections.pointing,
+        intersections.claiming,
+        subsets.naked_pair,
+        subsets.hidden_pair,
+        fish_mod.x_wing,
+    )
+    for lite, full in zip(_LEVEL1, finders, strict=True):
         ours, theirs = lite(state), full(state)  # type: ignore[arg-type]
         assert (ours is None) == (theirs is None)
         if ours is not None and theirs is not None:
             assert ours[1] == 0 and ours[0].rating == theirs.rating
             assert [getattr(ours[0], f) for f in fields] == [getattr(theirs, f) for f in fields]
-    # Which finder is the first to find something (a net asks only that one).
+    # Which finder is the first to find something (a net asks only that one), and for
+    # pointing and claiming the instance the finder yields first (the nets build the
+    # step from it without searching).
     first = next((i + 1 for i, rule in enumerate(_LEVEL1) if rule(state) is not None), 0)  # type: ignore[arg-type]
-    assert core.basic_first(g, cands) == first
+    rule, u, v, d = core.basic_first(g, cands)
+    assert rule == first
+    if first in (1, 2):
+        instances = (intersections._pointing_all, intersections._claiming_all)[first - 1]
+        assert (u, v, d) == next(instances(state))[:3]  # type: ignore[arg-type]
+        built = nets_rules._LOCKED[first - 1].make(*next(instances(state)))  # type: ignore[arg-type]
+        assert built == _LEVEL1[first - 1](state)  # type: ignore[arg-type]
+    else:
+        assert (u, v, d) == (-1, -1, -1)
     for most in (4, 16):
         state.memo.clear()  # type: ignore[attr-defined]
         found = chains._search(state, "plain", "aic", most)  # type: ignore[arg-type]
@@ -808,13 +824,13 @@ def test_forcing_search_checks_its_input() -> None:
         core.basic_first(geo(4), [0] * 3)
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1)
-    assert core.basic_first(geo(4), [0] * 16) == 0
+    assert core.basic_first(geo(4), [0] * 16) == (0, -1, -1, -1)
     # Masks may come as native uint16 bytes (the nets keep a position's so).
     with pytest.raises(ValueError, match="expected 16 candidate masks"):
         core.basic_first(geo(4), bytes(30))
     with pytest.raises(ValueError, match="cell 1: not a candidate mask of 4 digits"):
         core.basic_first(geo(4), array.array("H", [0, 16] + [0] * 14).tobytes())
-    assert core.basic_first(geo(4), array.array("H", [0] * 16).tobytes()) == 0
+    assert core.basic_first(geo(4), array.array("H", [0] * 16).tobytes())[0] == 0
     with pytest.raises(ValueError, match="max_nodes must be 2 to 1000"):
         core.chain_find(geo(4), [0] * 16, 1001)
     assert core.chain_find(geo(4), [0] * 16, 16) is None

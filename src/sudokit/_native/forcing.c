@@ -380,16 +380,21 @@ static int x_wing_any(const GnGeo *G, const uint16_t *cands)
     return 0;
 }
 
-static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to);
+static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to,
+                       int *at);
 
-int fc_basic_first(const GnGeo *G, const uint16_t *cands)
+int fc_basic_first(const GnGeo *G, const uint16_t *cands, int *at)
 {
     const unsigned n = G ? G->n : 0;
+    int spare[3];
+    if (!at)
+        at = spare;
+    at[0] = at[1] = at[2] = -1;
     if (!G || !G->classic)
         return 0;
-    if (locked_bits(G, cands, 2 * n, 3 * n)) /* (out of memory: search them all) */
+    if (locked_bits(G, cands, 2 * n, 3 * n, at)) /* (out of memory: search them all) */
         return 1;
-    if (locked_bits(G, cands, 0, 2 * n) > 0)
+    if (locked_bits(G, cands, 0, 2 * n, at) > 0)
         return 2;
     if (naked_pair_any(G, cands))
         return 3;
@@ -658,8 +663,10 @@ static NetTables *net_tables(const GnGeo *G)
 
 /* Pointing and claiming on cell sets: in a unit u of from..to - 1, a digit's places (two
  * or more) all inside a unit v sharing two cells or more with it, and the digit elsewhere
- * in v. */
-static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to)
+ * in v. The first found (units, digits, then v in ascending order, as the Python finders
+ * take them) in at[0..2]: u, v, the digit 1..n. */
+static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to,
+                       int *at)
 {
     const NetTables *T = net_tables(G);
     const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
@@ -690,8 +697,12 @@ static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, uns
                     outside |= x[i] & ~T->unit[v][i];
                     out |= dcells[d][i] & T->unit[v][i] & ~T->unit[u][i];
                 }
-                if (!outside && out)
+                if (!outside && out) {
+                    at[0] = (int)u;
+                    at[1] = (int)v;
+                    at[2] = (int)d + 1;
                     return 1;
+                }
             }
         }
     return 0;

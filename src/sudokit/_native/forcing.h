@@ -38,9 +38,12 @@ int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b);
  * pair, hidden pair and X-Wing finders, with their conditions: a cell with candidates
  * counts as open) finds something first in `cands`, in the order a net asks them:
  * 1 pointing, 2 claiming, 3 naked pair, 4 hidden pair, 5 X-Wing; 0 none. A net asks at
- * each stall, and most of the time the answer is none.
+ * each stall, and most of the time the answer is none. For pointing and claiming, `at`
+ * (3 ints, or NULL) gets the first instance the Python finders yield: the unit the digit
+ * is confined in, the unit it leaves, the digit 1..n (-1 each otherwise, and when out of
+ * memory).
  */
-int fc_basic_first(const GnGeo *G, const uint16_t *cands);
+int fc_basic_first(const GnGeo *G, const uint16_t *cands, int *at);
 
 /*
  * The chain sudokit's search for an alternating inference chain without grouped nodes of

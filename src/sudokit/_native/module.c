@@ -680,15 +680,18 @@ static const GnGeo *read_logic_args(PyObject *const *args, Py_ssize_t nargs, con
 }
 
 PyDoc_STRVAR(basic_first_doc,
-"basic_first(geometry, cands, /) -> int\n\n"
+"basic_first(geometry, cands, /) -> (int, int, int, int)\n\n"
 "Which of pointing, claiming, a naked pair, a hidden pair and an X-Wing (1 to 5, in this\n"
 "order, as the logic engine finds them) is the first to remove something from these\n"
-"candidate masks; 0 none (classic rules).");
+"candidate masks; 0 none (classic rules). For pointing and claiming, then, the first\n"
+"instance the engine's finder yields: the unit the digit is confined in, the unit it\n"
+"leaves, the digit (1..n); -1 for each otherwise.");
 
 static PyObject *basic_first(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
     const GnGeo *G;
+    int rule, at[3];
     (void)self;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError,
@@ -697,7 +700,8 @@ static PyObject *basic_first(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (!(G = read_masks(args, cands)))
         return NULL;
-    return PyLong_FromLong(fc_basic_first(G, cands));
+    rule = fc_basic_first(G, cands, at);
+    return Py_BuildValue("(iiii)", rule, at[0], at[1], at[2]);
 }
 
 PyDoc_STRVAR(chain_find_doc,

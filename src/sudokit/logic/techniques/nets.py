@@ -50,7 +50,7 @@ from .nets_graph import (
     complexity,
     node_of,
 )
-from .nets_rules import _LEVEL1, Finding, _removed, _rules, _view
+from .nets_rules import _LEVEL1, Finding, _removed, _rules, _view, level1
 
 #: Base rating of each level (SE keeps 10.5 for nets nesting deeper nets: their own
 #: complexity adds the rest).
@@ -307,13 +307,13 @@ def _advanced(
     ncells = t.ncells
     rules = _rules(level, new)
     core = native._core if st.rules.classic else None  # the core knows boxes only
-    # Most stalls have none of the level-1 patterns: the core says so at once, and
-    # otherwise which one is the first to find something.
+    # The level-1 patterns, asked of the core and kept by position (nets_rules.level1).
+    located: tuple[Step, int] | None = None
     if core is not None and rules[: len(_LEVEL1)] == _LEVEL1:
-        first = core.basic_first(native.geometry(st.shape.rules), cands)
-        rules = rules[first - 1 if first else len(_LEVEL1) :]
-    for rule in rules:
-        found = rule(sub)
+        located = level1(sub, core)
+        rules = rules[len(_LEVEL1) :]
+    for rule in rules if located is None else (None, *rules):
+        found = located if rule is None else rule(sub)
         if found is None:
             continue
         step, cx = found

@@ -6,6 +6,7 @@ its complexity.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 
 from ...geometry import Rules, per_rules
@@ -91,41 +92,108 @@ def _short_aic(st: State) -> tuple[Step, int] | None:
     return step, len(nodes)
 
 
-def _locked(
-    tid: str, name: str, rating: float, instances: Callable[[State], Iterator[Instance]]
-) -> Rule:
+class _Locked:
     """Pointing or claiming as a net uses it: the finder's first instance, as a step
-    without a sentence (a net tells a nested step by its name only)."""
+    without a sentence (a net tells a nested step by its name only). ``make`` builds the
+    step of an instance found elsewhere (the C core names it: ``_native.basic_first``)."""
 
-    def rule(st: State) -> tuple[Step, int] | None:
-        inst = next(instances(st), None)
-        if inst is None:
-            return None
-        where, other, d, x, out = inst
+    def __init__(
+        self, tid: str, name: str, rating: float, instances: Callable[[State], Iterator[Instance]]
+    ) -> None:
+        self.tid, self.name, self.rating, self.instances = tid, name, rating, instances
+        self.__name__ = tid
+
+    def __call__(self, st: State) -> tuple[Step, int] | None:
+        inst = next(self.instances(st), None)
+        return None if inst is None else self.make(*inst)
+
+    def make(self, where: int, other: int, d: int, x: int, out: int) -> tuple[Step, int]:
         cells = cells_of(x)
         step = Step(
-            tid,
-            name,
+            self.tid,
+            self.name,
             "",
             eliminations=tuple((c, d) for c in cells_of(out)),
             cells=tuple(cells),
             units=(where, other),
             candidates=tuple((c, d) for c in cells),
-            rating=rating,
+            rating=self.rating,
         )
         return step, 0
 
-    rule.__name__ = tid
-    return rule
+
+def _hidden_pair(st: State) -> tuple[Step, int] | None:
+    """The first hidden pair (``subsets.hidden_pair``'s step without its sentence), found
+    without listing the others."""
+    found = next(subsets._hidden_iter(st, 2), None)
+    if found is None:
+        return None
+    u, digits, where, elims = found
+    cells = cells_of(where)
+    cands = st.cands
+    step = Step(
+        "hidden_pair",
+        "Hidden Pair",
+        "",
+        eliminations=tuple(elims),
+        cells=tuple(cells),
+        units=(u,),
+        candidates=tuple((c, d) for c in cells for d in digits if cands[c] >> (d - 1) & 1),
+        rating=subsets._RATING["hidden", 2],
+    )
+    return step, 0
 
 
+_LOCKED = (
+    _Locked("pointing", "Pointing", 2.6, intersections._pointing_all),
+    _Locked("claiming", "Claiming", 2.8, intersections._claiming_all),
+)
 _LEVEL1: tuple[Rule, ...] = (
-    _locked("pointing", "Pointing", 2.6, intersections._pointing_all),
-    _locked("claiming", "Claiming", 2.8, intersections._claiming_all),
-    *(_simple(f) for f in (subsets.naked_pair, subsets.hidden_pair, fish.x_wing)),
+    *_LOCKED,
+    _simple(subsets.naked_pair),
+    _hidden_pair,
+    _simple(fish.x_wing),
 )
 _LEVEL2: tuple[Rule, ...] = (_chain,)
 _LEVEL3: tuple[Rule, ...] = (forcing.multiple_forcing_chain,)
+
+
+#: How many positions :func:`_level1_found` keeps per rules.
+_LEVEL1_SIZE = 1 << 14
+
+
+@per_rules
+def _level1_found(rules: Rules) -> dict[bytes, tuple[Step, int] | None]:
+    """The first level-1 pattern found at the nets' stalls, by position: the nets of every
+    level ask it first, and different assumptions and levels often stall at the same
+    position (the pattern depends on the candidates alone)."""
+    return {}
+
+
+def level1(st: State, core: native._Core) -> tuple[Step, int] | None:
+    """The first of the level-1 patterns (:data:`_LEVEL1`, in that order) that finds
+    something in ``st`` (classic rules), or None: the C core says which one at once
+    (most stalls have none), and for pointing and claiming where, so that the step is
+    built without searching."""
+    found = _level1_found(st.rules)
+    key = array("H", st.cands).tobytes()
+    if key in found:
+        return found[key]
+    first, u, v, d = core.basic_first(native.geometry(st.shape.rules), key)
+    out: tuple[Step, int] | None = None
+    if first in (1, 2) and u >= 0:
+        t = st.tables
+        x = st.dcells[d] & t.unit_bits[u]
+        out = _LOCKED[first - 1].make(u, v, d, x, st.dcells[d] & t.unit_bits[v] & ~x)
+    elif first:
+        for rule in _LEVEL1[first - 1 :]:
+            out = rule(st)
+            if out is not None:
+                break
+    if len(found) >= _LEVEL1_SIZE:
+        found.clear()
+    found[key] = out
+    return out
 
 
 def _rules(level: int, new: bool = False) -> tuple[Rule, ...]:
