@@ -16,6 +16,7 @@ from sudokit.logic import BY_ID, State
 from sudokit.logic.candidates import EARLIER
 from sudokit.logic.engine import next_step, select
 from sudokit.logic.grade import SE_LACKS
+from sudokit.logic.techniques import aligned
 from sudokit.logic.techniques.aligned import (
     _unsupported,
     aligned_pair_exclusion,
@@ -101,6 +102,11 @@ def test_a_search_repeated_along_the_path_sees_a_changed_excluder() -> None:
     after.memo[EARLIER] = before
     step = aligned_triple_exclusion(after)
     assert step is not None and set(step.eliminations) == candidates("r8c3:9")
+    # The same when the position before had an easier step and no search: the last
+    # position searched in vain, of which this one keeps a subset, stands in.
+    assert aligned_triple_exclusion(before) is None
+    step = aligned_triple_exclusion(position(TRIPLE, TRIPLE_REMOVED))
+    assert step is not None and set(step.eliminations) == candidates("r8c3:9")
 
 
 def test_a_search_repeated_along_the_path_finds_what_a_fresh_one_does() -> None:
@@ -112,6 +118,7 @@ def test_a_search_repeated_along_the_path_finds_what_a_fresh_one_does() -> None:
         if state.is_solved():
             break
         for find in (aligned_pair_exclusion, aligned_triple_exclusion):
+            aligned._LAST.clear()  # no search to build on: a full one
             fresh = find(State(state.rules, state.values, state.cands))
             kept = find(state)
             assert (kept and kept.eliminations) == (fresh and fresh.eliminations)
