@@ -100,6 +100,9 @@ _PREFERENCE = (
     "als_xy_wing",
     "als_chain",
     "death_blossom",
+    # Rarely productive and the costliest searches below extreme: last.
+    "aligned_pair_exclusion",
+    "aligned_triple_exclusion",
 )
 _RANK = {tid: i for i, tid in enumerate(_PREFERENCE)}
 #: Techniques the screen leaves out: every elimination of a continuous loop is also the
