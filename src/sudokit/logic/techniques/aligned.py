@@ -116,15 +116,25 @@ def aligned_triple_exclusion(st: State) -> Step | None:
             need = above_b if b_new or changed >> a & 1 or common2 & changed else thirds_new
             if not need:
                 continue
-            # The third cell (after b) sees two excluders of the pair or more.
-            ex = cells_of(common2)
-            thirds = _twice(peer, common2) & need & up_to[room + 2 - pop[cands[a]]]
+            # The excluders the three cells can empty: the pair's digits leave at most
+            # one of theirs for the third cell.
+            ma, mb = cands[a], cands[b]
+            ab_digits = ma | mb
+            held_by = []
+            emptiable = 0
+            for e in cells_of(common2):
+                me = cands[e]
+                rest = me & ~ab_digits
+                if not rest & (rest - 1):
+                    held_by.append((peer[e], me))
+                    emptiable |= 1 << e
+            # The third cell (after b) sees two of them or more.
+            thirds = _twice(peer, emptiable) & need & up_to[room + 2 - pop[ma]]
             if not thirds:
                 continue
-            ma, mb, pa, pb = cands[a], cands[b], peer[a], peer[b]
+            pa, pb = peer[a], peer[b]
             ab = pa >> b & 1
             a_small, b_small = excl >> a & 1, excl >> b & 1
-            held_by = [(peer[e], cands[e]) for e in ex]
             for c in cells_of(thirds):
                 # SE's twin area: one of the three has two or three candidates and sees
                 # another of them.
