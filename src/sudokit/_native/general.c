@@ -592,7 +592,7 @@ static int elim(Board *B, Queue *Q, unsigned c, uint16_t m)
     return 1;
 }
 
-static int drain(const Geo *G, Board *B, Queue *Q)
+static int drain_queue(const Geo *G, Board *B, Queue *Q)
 {
     if (G->npeers && !G->nonconsecutive) {
         /* every cell has as many peers (classic rules): a fixed stride, as before */
@@ -626,6 +626,13 @@ static int drain(const Geo *G, Board *B, Queue *Q)
         }
     }
     return 1;
+}
+
+/* The settled cells' digits leave their peers (nothing to do, and no call, when none is
+ * queued: the passes drain after each unit). */
+static inline int drain(const Geo *G, Board *B, Queue *Q)
+{
+    return !Q->n || drain_queue(G, B, Q);
 }
 
 /* Hidden singles in the units of *todo (cleared as they are looked at); sets *changed
