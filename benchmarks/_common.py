@@ -201,9 +201,12 @@ def render_table(
     return "\n".join(out)
 
 
-def cpsat_count(rules: Rules, cells: Sequence[int]) -> int:
+def cpsat_count(
+    rules: Rules, cells: Sequence[int], tree: list[tuple[int, int]] | None = None
+) -> int:
     """Solutions up to 2 under ``rules`` by OR-Tools CP-SAT (one worker), the yardstick:
-    units and cages all different, cage sums, knight/king peers, non-consecutive pairs."""
+    units and cages all different, cage sums, knight/king peers, non-consecutive pairs.
+    ``tree``, when given, receives the search's (branches, conflicts)."""
     from ortools.sat.python import cp_model  # type: ignore[import-not-found]
 
     n = rules.n
@@ -243,4 +246,6 @@ def cpsat_count(rules: Rules, cells: Sequence[int]) -> int:
     solver.parameters.enumerate_all_solutions = True
     seen = Two()
     solver.solve(model, seen)
+    if tree is not None:
+        tree.append((solver.num_branches, solver.num_conflicts))
     return seen.found

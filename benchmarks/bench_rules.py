@@ -7,7 +7,9 @@ general constraint solver (OR-Tools CP-SAT), on the same puzzles.
 Puzzles: per rules, a random solution of the empty grid (the pure-Python engine, from the
 seed) carved by the C core into a minimal unique puzzle (every clue needed). Each
 contender counts every puzzle's solutions to 2; CPU seconds (``time.process_time``) per
-puzzle, the whole set timed at once (C: best of 3 passes). CP-SAT runs with one worker
+puzzle, the whole set timed at once (C: best of 3 passes); the C core's guesses (trial
+assignments at branch points) per puzzle, and CP-SAT's branches and conflicts, compare
+the search trees. CP-SAT runs with one worker
 and counts by enumerating solutions until the second; its time includes building the
 model. Install it only to compare (``pip install ortools``; it is not a dependency); the
 column is left out without it. Benchmarks are not tests: a disagreement is reported.
@@ -71,6 +73,15 @@ def c_counts(rules: Rules, grids: Sequence[list[int]]) -> list[int]:
     return [core.search(g, 2, geo)[0] for g in grids]
 
 
+def c_guesses(rules: Rules, grids: Sequence[list[int]]) -> float:
+    core = native._core
+    assert core is not None
+    geo = native.geometry(rules) if rules.variants else None
+    if geo is None:
+        return sum(core.search(g, 2)[2] for g in grids) / len(grids)
+    return sum(core.search(g, 2, geo)[2] for g in grids) / len(grids)
+
+
 def python_counts(rules: Rules, grids: Sequence[list[int]]) -> list[int]:
     if rules.classic:
         from sudokit.solvers import fast
@@ -105,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         row = [
             rules.name,
             f"{sum(sum(1 for v in g if v) for g in grids) / k:.1f}",
+            f"{c_guesses(rules, grids):,.0f}",
             f"{c_time * 1e6:,.0f}",
             f"{py_time * 1e3:,.2f}",
             f"{py_time / c_time:,.0f}×",
@@ -112,14 +124,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         bad = py_counts != expected
         if have_cpsat:
             sat_counts: list[int] = []
-            sat_time = cpu(lambda: sat_counts.extend(cpsat_count(rules, g) for g in grids)) / k  # noqa: B023
-            row += [f"{sat_time * 1e3:,.2f}", f"{sat_time / c_time:,.0f}×"]
+            tree: list[tuple[int, int]] = []
+            sat_time = (
+                cpu(lambda: sat_counts.extend(cpsat_count(rules, g, tree) for g in grids))  # noqa: B023
+                / k
+            )
+            row += [
+                f"{sum(t[0] for t in tree) / k:,.0f}",
+                f"{sum(t[1] for t in tree) / k:,.0f}",
+                f"{sat_time * 1e3:,.2f}",
+                f"{sat_time / c_time:,.0f}×",
+            ]
             bad = bad or sat_counts != expected
         row.append("DISAGREE" if bad else "ok")
         rows.append(row)
-    headers = ["rules", "clues", "C µs", "Python ms", "Python/C"]
+    headers = ["rules", "clues", "C guesses", "C µs", "Python ms", "Python/C"]
     if have_cpsat:
-        headers += ["CP-SAT ms", "CP-SAT/C"]
+        headers += ["CP-SAT branches", "CP-SAT conflicts", "CP-SAT ms", "CP-SAT/C"]
     headers.append("counts")
     print(
         f"{args.puzzles} minimal unique 9×9 puzzles per rules (seed {args.seed}), "
