@@ -167,6 +167,36 @@ NON_CONSECUTIVE_MINIMAL = (
 )
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    variants=st.sampled_from(
+        [("x",), ("windoku",), ("jigsaw",), ("anti-king",), ("windoku", "x"), ("jigsaw", "x")]
+    ),
+    seed=st.integers(0, 2**32 - 1),
+    drop=st.integers(0, 80),
+)
+def test_minimal_variant_puzzles_count_one_and_two_like_python(
+    variants: tuple[str, ...], seed: int, drop: int
+) -> None:
+    """Minimal 9×9 puzzles (every clue needed: the deepest searches, where a wrong
+    elimination at a child node would lose a solution) count 1 in C and in Python, and 2
+    once a clue is taken away."""
+    core = native._core
+    assert core is not None
+    rules = rules_of(9, variants)
+    rng = random.Random(seed)
+    full = engine(rules).random_fill(rng)
+    assert full is not None
+    order = [(c,) for c in range(81)]
+    rng.shuffle(order)
+    puzzle = core.carve(native.geometry(rules), list(full), order, 0)
+    assert check(rules, variants, puzzle, 2) == 1
+    clues = [c for c in range(81) if puzzle[c]]
+    fewer = list(puzzle)
+    fewer[clues[drop % len(clues)]] = 0
+    assert check(rules, variants, fewer, 2) == 2
+
+
 def test_a_9x9_variant_search_walks_its_tree_once() -> None:
     # Restarts pay on big grids' heavy-tailed trees; a 9×9 tree under other rules is
     # walked whole in one run, where restarting at 1000 guesses walked it again and again.
