@@ -301,3 +301,39 @@ def test_merging_near_a_level_does_not_go_round_in_circles() -> None:
     )
     assert result is None
     assert calls >= 10  # it did reach twelve cages and split there
+
+
+def test_with_a_level_the_screen_waits_until_every_cage_is_large_enough() -> None:
+    # While single cells are left the puzzle gives digits away, far below any level
+    # past easy: the count alone decides there, and once every cage has two cells the
+    # one screen pass (grade) answers, so the level's own screen (keep) is never asked.
+    full = [3, 1, 5, 6, 2, 4, 4, 2, 6, 5, 3, 1, 2, 4, 3, 1, 5, 6]
+    full += [6, 5, 1, 3, 4, 2, 1, 3, 2, 4, 6, 5, 5, 6, 4, 2, 1, 3]
+    kept: list[int] = []
+    graded: list[int] = []
+
+    def keep(grid: Grid) -> bool:
+        kept.append(len(grid.rules.cages))
+        return True
+
+    def grade(grid: Grid) -> tuple[int, tuple[int, ...] | None]:
+        assert all(len(c.cells) >= 2 for c in grid.rules.cages)
+        cages = len(grid.rules.cages)
+        graded.append(cages)
+        return (0, None) if cages > 11 else (1, None) if cages == 11 else (2, (63,) * 36)
+
+    for seed in (0, 1, 3):
+        kept.clear()
+        graded.clear()
+        result = killer_puzzle(
+            Rules.make(6),
+            full,
+            random.Random(seed),
+            givens=range(36),  # every partition has one solution
+            sizes=(2, 4),
+            keep=keep,
+            done=lambda g: True,
+            grade=grade,
+        )
+        assert result is not None and len(result.rules.cages) == 11
+        assert graded and not kept

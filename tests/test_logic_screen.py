@@ -185,3 +185,27 @@ def test_one_pass_under_cages() -> None:
     assert screen.first_finishing(grid, ("easy", "medium")) == (1, None)
     at, left = screen.first_finishing(grid, ("easy",))
     assert at == 1 and left == screen.stuck(grid, "easy")
+
+
+def test_one_pass_does_not_ask_again_where_the_level_below_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Where the medium techniques got stuck each of them found nothing: the hard pass
+    # asks only its own techniques there (and all of them again after a move).
+    puzzle = generate(seed=1, difficulty="hard")
+    below = screen._stuck_state(puzzle, "medium", True)
+    assert isinstance(below, screen.State)
+    medium = {t.id for t in screen._screen_order("medium", puzzle.rules, True)[0]}
+    asked: list[tuple[str, object]] = []
+    move = screen._move
+
+    def recording(tech: screen.Technique, state: screen.State) -> object:
+        asked.append((tech.id, state))
+        return move(tech, state)
+
+    monkeypatch.setattr(screen, "_move", recording)
+    assert screen.first_finishing(puzzle, ("medium", "hard")) == (1, None)
+    there = [tid for tid, state in asked if state is below]
+    assert there, "the hard techniques were asked where the medium ones stopped"
+    assert not medium & set(there)
+    assert rate(puzzle).level == "hard"

@@ -18,18 +18,21 @@ the fewest ways out first; one that no merge takes grows by a cell of a neighbou
 cage that can spare one; a partition that still cannot shed them is drawn again. A
 merge that made the puzzle ambiguous is not tried again with the same two cages.
 
-Near a level, merges go one at a time. Most merges that fail there give the puzzle a
+While cages below the smallest size are left (single cells, which give digits away:
+far below any level past ``easy``), only the count is asked. Near a level (every cage
+large enough), merges go one at a time. Most merges that fail there give the puzzle a
 second solution, so the solver's count (about a millisecond) is asked before the logic
 screens (tens of milliseconds each). One screen pass answers both "does the level
 below finish it?" and "does the level?": the level's techniques go on from where the
-ones below stopped. A merge that keeps one solution but takes the puzzle past the level
-is not simply dropped: a few ways of splitting one of its other cages are tried (a finer
-partition keeps the one solution), only where the level's techniques left cells open on
-both sides of the cut (elsewhere the sums are known already), more often in the cages
-with the most open cells; one of them often lands on the level or below it. No
-partition is taken twice and such sidesteps are bounded, so the merging cannot go round
-in circles. When no merge is left, the merging steps back a few merges and takes
-another way before the partition is given up.
+ones below stopped, without asking those again in the position where they stopped. A
+merge that keeps one solution but takes the puzzle past the level is not simply
+dropped: a few ways of splitting one of its other cages are tried (a finer partition
+keeps the one solution), only where the level's techniques left cells open on both
+sides of the cut (elsewhere the sums are known already), more often in the cages with
+the most open cells; one of them often lands on the level or below it. No partition is
+taken twice and such sidesteps are bounded, so the merging cannot go round in circles.
+When no merge is left, the merging steps back a few merges and takes another way before
+the partition is given up.
 
 Givens (``givens=N``) are placed first, at random cells (by symmetric groups when the
 groups allow exactly ``N``); cages still cover every cell, as in printed killers.
@@ -142,7 +145,8 @@ def killer_puzzle(
     engine finishing it, which proves it unique, as its techniques never assume it under
     cages). ``done``, when given, ends the merging as soon as it accepts the puzzle (a
     level reached); it is asked first, and a puzzle it rejects must be one ``keep``
-    accepts (one the level below finishes), so ``keep`` is asked only of the others.
+    accepts (one the level below finishes), so ``keep`` is asked only of the others,
+    and only once every cage has the smallest size (before, the count decides).
     With ``done``, the merging steps back a few merges and takes another way when no
     merge reaches the level. ``grade``, when given with ``done``, answers both in one
     pass: ``(0, None)`` when the level below finishes the puzzle, ``(1, None)`` when the
@@ -186,6 +190,9 @@ def killer_puzzle(
                 if not done(grid):  # the level below finishes it
                     return _YES
                 return _DONE if keep is None or keep(grid) else _PAST
+            # Cages below the smallest size left: far below the level (they give
+            # digits away), the count's word is enough until they are merged.
+            return _YES
         if keep is not None:
             return _YES if keep(grid) else _NO
         return _YES if done is not None or _unique(grid) else _NO

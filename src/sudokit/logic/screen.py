@@ -253,18 +253,25 @@ def _screen_order(max_level: str, rules: Rules, unique: bool) -> tuple[tuple[Tec
     return order, singles
 
 
-def _run(st: State, order: tuple[Technique, ...], singles: bool) -> State | None:
+def _run(
+    st: State, order: tuple[Technique, ...], singles: bool, tried: frozenset[str] = frozenset()
+) -> State | None:
     """``st`` advanced by ``order`` (and singles sweeps) until none changes it (that
-    state) or it is solved (None)."""
+    state) or it is solved (None). ``tried``: techniques known to find nothing in
+    ``st`` itself (it is where they got stuck), not asked again until a move is made."""
     while not st.is_solved():
         placements = _singles(st) if singles else ()
         if placements:
             st = st.applied(placements)
+            tried = frozenset()
             continue
         for tech in order:
+            if tech.id in tried:
+                continue
             move = _move(tech, st)
             if move is not None:
                 st = st.applied(*move)
+                tried = frozenset()
                 break
         else:
             return st
@@ -279,8 +286,10 @@ def first_finishing(
     (as :func:`stuck` tells it: candidate masks, 0 for a filled cell; ``()`` when the
     givens contradict). One screen pass: each level goes on from where the one before it
     stopped (its techniques include theirs, and a sound step only takes candidates away,
-    so that position is one it reaches too). ``levels[0]`` is asked as :func:`stuck`
-    asks it, and its answer kept for it."""
+    so that position is one it reaches too); there, the techniques of the level before
+    are not asked again until a move is made (each found nothing in that very
+    position). ``levels[0]`` is asked as :func:`stuck` asks it, and its answer kept for
+    it."""
     if not levels:
         return 0, None
     at = _stuck_state(grid, levels[0], unique)
@@ -288,12 +297,14 @@ def first_finishing(
         return 0, None
     if isinstance(at, tuple):
         return len(levels), ()
+    tried = frozenset(t.id for t in _screen_order(levels[0], grid.rules, unique)[0])
     for i, level in enumerate(levels[1:], 1):
         order, singles = _screen_order(level, grid.rules, unique)
-        after = _run(at, order, singles)
+        after = _run(at, order, singles, tried)
         if after is None:
             return i, None
         at = after
+        tried = frozenset(t.id for t in order)
     return len(levels), tuple(at.cands)
 
 
