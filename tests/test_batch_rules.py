@@ -18,7 +18,7 @@ from sudokit import Grid, count_solutions, search
 from sudokit.cli import main
 from sudokit.errors import CellCountError, SymbolError
 from sudokit.formats import format_line, format_rules_line
-from sudokit.generator import random_regions
+from sudokit.generator_fill import random_regions
 from sudokit.geometry import Cage, Rules, Shape
 from sudokit.solvers import native
 from sudokit.solvers.batch import search_many

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from helpers import is_variant_solution
 from sudokit import generate
-from sudokit import generator as gen
+from sudokit import generator_fill as gen
 from sudokit.errors import GenerationError, RulesError
-from sudokit.generator import random_regions, random_solution
+from sudokit.generator_fill import random_regions, random_solution
 from sudokit.geometry import Rules
 from sudokit.solvers import native
 

@@ -18,7 +18,8 @@ from sudokit import Grid, count_solutions, generate, solve
 from sudokit.cli import main
 from sudokit.errors import GenerationError, RulesError
 from sudokit.formats import format_line, parse
-from sudokit.generator import levels_for, random_regions, random_solution
+from sudokit.generator import levels_for
+from sudokit.generator_fill import random_regions, random_solution
 from sudokit.geometry import Rules, Shape
 from sudokit.logic import rate
 from variants import brute_count
