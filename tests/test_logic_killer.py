@@ -446,6 +446,41 @@ def test_random_killers_with_every_killer_technique_used() -> None:
     assert used >= set(KILLER_IDS), set(KILLER_IDS) - used
 
 
+def _fresh(st: State) -> State:
+    """The same position with nothing derived before shared (the rules object is the
+    same one: equal rules are one object)."""
+    killer._by_placed(st.rules).clear()
+    killer._fit.cache_clear()
+    return State(st.rules, st.values, st.cands)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), max_size=st.integers(2, 5), picks=st.randoms())
+def test_killer_steps_are_the_same_with_tables_shared_along_a_path(
+    seed: int, max_size: int, picks: random.Random
+) -> None:
+    """The cage tables derived from the placed digits are shared by every state with
+    the same digits placed (and the digit set searches by the cells' candidates): along
+    a path, and after candidates are taken away with no digit placed, every killer
+    technique finds what it finds in the same position derived from scratch."""
+    grid, solution = _random_killer(seed, picks.choice([0, 5]), max_size)
+    chosen = select(rules=grid.rules, unique=False, max_level="hard")
+    techs = [BY_ID[t] for t in KILLER_IDS]
+    seen = 0
+    for _, after in steps(State.from_grid(grid), unique=False, techniques=chosen):
+        # A sibling with the same digits placed and a wrong candidate or two fewer.
+        wrong = [(c, d) for c in range(81) for d in after.candidate_digits(c) if d != solution[c]]
+        sibling = after.applied((), picks.sample(wrong, min(2, len(wrong))))
+        for state in (after, sibling):
+            for tech in techs:
+                got = tech.find(state)
+                assert got == tech.find(_fresh(state)), tech.id
+        seen += 1
+        if seen >= 15:
+            break
+    assert seen
+
+
 # --- levels ---------------------------------------------------------------------------------
 
 

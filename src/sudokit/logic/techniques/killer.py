@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
-from ...geometry import Cage, Rules
+from ...geometry import Cage, Rules, per_rules
 from ...killer import cage_candidates, combinations, describe_cage, fitting
 from ..candidates import State, Tables, cells_of, cellset
 from ..step import Step, cells_text, digits_text, elim_text, join, sym
@@ -45,9 +46,7 @@ def _combos(k: int, total: int, n: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 15)
-def _cage_options(
-    total: int, masks: tuple[int, ...], n: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _fit(total: int, masks: tuple[int, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     sets = fitting(combinations(len(masks), total, n), masks)
     return sets, tuple(cage_candidates(sets, masks))
 
@@ -56,7 +55,7 @@ def cage_options(total: int, masks: Sequence[int], n: int) -> tuple[tuple[int, .
     """The digit sets that ``len(masks)`` distinct digits summing to ``total`` can be
     in cells allowing ``masks`` (each digit in a different cell that allows it), and per
     cell the digits it can then hold."""
-    sets, per = _cage_options(total, tuple(masks), n)
+    sets, per = _fit(total, tuple(masks), n)
     return sets, list(per)
 
 
@@ -143,10 +142,39 @@ def cage_name(rules: Rules, index: int) -> str:
     return describe_cage(rules, index)
 
 
+#: How many placed-digit patterns :func:`placed_memo` keeps per rules before it starts
+#: afresh (a path or a screen passes through far fewer).
+_PLACED_KEEP = 1024
+
+
+@per_rules
+def _by_placed(rules: Rules) -> dict[bytes, dict[str, object]]:
+    return {}
+
+
+def placed_memo(st: State) -> dict[str, object]:
+    """Tables that depend only on the rules and the digits placed (the cages' remaining
+    parts, the 45 rule's virtual cages), shared by every state with the same digits
+    placed: along a path most steps only remove candidates, so they are derived once per
+    placement instead of once per state. Read-only for those who share them."""
+    memo = st.memo.get("killer.placed")
+    if memo is None:
+        store = _by_placed(st.rules)
+        key = bytes(st.values) if st.shape.n < 256 else repr(st.values).encode()
+        memo = store.get(key)
+        if memo is None:
+            if len(store) >= _PLACED_KEEP:
+                store.clear()
+            memo = store[key] = {}
+        st.memo["killer.placed"] = memo
+    return memo  # type: ignore[return-value]
+
+
 def cage_parts(st: State) -> list[Part | None]:
     """Per cage, what is left of it: its empty cells and their sum (None for a cage
     without a sum or without empty cells)."""
-    cached = st.memo.get("killer.parts")
+    held = placed_memo(st)
+    cached = held.get("parts")
     if cached is not None:
         return cached  # type: ignore[return-value]
     out: list[Part | None] = []
@@ -160,7 +188,37 @@ def cage_parts(st: State) -> list[Part | None]:
             continue
         placed = sum(values[c] for c in cells)
         out.append(Part(empty, total - placed, i, True))
-    st.memo["killer.parts"] = out
+    held["parts"] = out
+    return out
+
+
+#: Per cage of two empty cells or more: its part, the digit sets that fit its cells, per
+#: cell the digits it can hold, the digits every set holds, and its cell set.
+_Row = tuple[Part, tuple[int, ...], tuple[int, ...], int, int]
+
+
+def _cage_table(st: State) -> list[_Row]:
+    """:func:`_options` of every cage's remaining part (of two cells or more), in cage
+    order: derived once per state for the cage techniques asked there (each digit set
+    search is also kept by the cells' candidates, across states)."""
+    cached = st.memo.get("killer.table")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    held = placed_memo(st)
+    parts = held.get("multi")
+    if parts is None:
+        parts = held["multi"] = [
+            (p, itemgetter(*p.cells), cellset(p.cells))
+            for p in cage_parts(st)
+            if p is not None and len(p.cells) >= 2
+        ]
+    cands = st.cands
+    n = st.tables.n
+    out: list[_Row] = []
+    for part, get, bits in parts:  # type: ignore[attr-defined]
+        sets, per = _fit(part.total, get(cands), n)
+        out.append((part, sets, per, _must(sets), bits))
+    st.memo["killer.table"] = out
     return out
 
 
@@ -233,25 +291,40 @@ def cage_last_cell(st: State) -> Step | None:
     return None
 
 
+def _one_sets(st: State) -> list[tuple[Part, int]]:
+    """The cages (of two empty cells or more) whose remaining sum only one digit set
+    makes, with that set (the digits placed in the cage left out), in cage order."""
+    held = placed_memo(st)
+    cached = held.get("one_sets")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    n = st.tables.n
+    values = st.values
+    out: list[tuple[Part, int]] = []
+    for part in cage_parts(st):
+        if part is None or len(part.cells) < 2:
+            continue
+        placed = 0
+        for c in _cages(st.rules)[part.cage].cells:
+            if values[c]:
+                placed |= 1 << (values[c] - 1)
+        sets = [m for m in _combos(len(part.cells), part.total, n) if not m & placed]
+        if len(sets) == 1:
+            out.append((part, sets[0]))
+    held["one_sets"] = out
+    return out
+
+
 def cage_one_combination(st: State) -> Step | None:
     """A cage whose remaining sum only one digit set makes: other digits leave it."""
     if not st.rules.killer:
         return None
     shape = st.shape
-    n = st.tables.n
-    values = st.values
-    for part in cage_parts(st):
-        if part is None or len(part.cells) < 2:
+    cands = st.cands
+    for part, keep in _one_sets(st):
+        if not any(cands[c] & ~keep for c in part.cells):
             continue
         cage = _cages(st.rules)[part.cage]
-        placed = 0
-        for c in cage.cells:
-            if values[c]:
-                placed |= 1 << (values[c] - 1)
-        sets = [m for m in _combos(len(part.cells), part.total, n) if not m & placed]
-        if len(sets) != 1:
-            continue
-        keep = sets[0]
         elims = tuple((c, d) for c in part.cells for d in shape.digits_of_mask[st.cands[c] & ~keep])
         if not elims:
             continue
@@ -293,15 +366,18 @@ def _combination_step(st: State, permutation: bool) -> Step | None:
         return None
     shape = st.shape
     cands = st.cands
-    for part in cage_parts(st):
-        if part is None or len(part.cells) < 2:
-            continue
-        sets, per = _options(st, part)
+    for part, sets, per, _, _ in _cage_table(st):
         if not sets:
             continue  # a wrong position: no filling at all
         union = 0
         for m in sets:
             union |= m
+        cells = part.cells
+        if permutation:
+            if not any(cands[c] & ~m for c, m in zip(cells, per, strict=True)):
+                continue  # nothing to take (checked before the steps are spelt out)
+        elif not any(cands[c] & ~union for c in cells):
+            continue
         keep = per if permutation else [union] * len(part.cells)
         elims = tuple(
             (c, d)
@@ -361,12 +437,7 @@ def cage_permutation(st: State) -> Step | None:
 def _must_digits(st: State) -> Iterator[tuple[Part, tuple[int, ...], int, int]]:
     """Per cage with a sum: ``(part, sets, digit, its places in the cage)`` for every
     digit all the cage's remaining digit sets hold."""
-    for part in cage_parts(st):
-        if part is None or len(part.cells) < 2:
-            continue
-        sets, _ = _options(st, part)
-        must = _must(sets)
-        bits = cellset(part.cells)
+    for part, sets, _, must, bits in _cage_table(st):
         for d in st.shape.digits_of_mask[must]:
             yield part, sets, d, st.dcells[d] & bits
 
@@ -414,16 +485,11 @@ def cage_unit_overlap(st: State) -> Step | None:
         return None
     shape = st.shape
     t = st.tables
-    for part in cage_parts(st):
-        if part is None or len(part.cells) < 2:
+    for part, sets, _, must, bits in _cage_table(st):
+        if not must:
             continue
-        bits = cellset(part.cells)
         units = [u for u in t.unit_of[part.cells[0]] if not bits & ~t.unit_bits[u]]
         if not units:
-            continue
-        sets, _ = _options(st, part)
-        must = _must(sets)
-        if not must:
             continue
         for u in units:
             rest = t.unit_bits[u] & ~bits

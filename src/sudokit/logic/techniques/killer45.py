@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ...geometry import Rules, per_rules
 from ..candidates import State, Tables, cells_of, cellset
 from ..step import Candidate, Step, cells_text, elim_text, join, sym
-from .killer import MAX_VIRTUAL, Part, _options, _union, cage_name, cage_parts
+from .killer import MAX_VIRTUAL, Part, _options, _union, cage_name, cage_parts, placed_memo
 
 #: The most adjacent rows (or columns) the 45 rule takes together.
 MAX_LINES = 4
@@ -85,6 +85,14 @@ def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(out)
 
 
+@per_rules
+def _near(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Per group of :func:`_groups`, the cages with a cell in it, in cage order (only
+    they can lie inside it or cross it)."""
+    cages = [cellset(c.cells) for c in rules.cages]
+    return tuple(tuple(i for i, b in enumerate(cages) if b & group) for _, group in _groups(rules))
+
+
 def _tables(rules: Rules) -> Tables:
     from ..candidates import tables
 
@@ -106,7 +114,8 @@ def _touch(t: Tables, a: int, b: int) -> bool:
 def virtual_cages(st: State) -> list[Virtual]:
     """Every innie, outie and split-cage part the 45 rule gives, in the order the
     groups come (fewest units first), the splits last."""
-    cached = st.memo.get("killer.virtual")
+    held = placed_memo(st)  # they depend on the placed digits alone
+    cached = held.get("virtual")
     if cached is not None:
         return cached  # type: ignore[return-value]
     t = st.tables
@@ -134,13 +143,13 @@ def virtual_cages(st: State) -> list[Virtual]:
         assert part is not None
         return part.total
 
-    for units, group in _groups(st.rules):
+    for (units, group), near in zip(_groups(st.rules), _near(st.rules), strict=True):
         empty = group & st.empty
         if not empty:
             continue
         need = per_unit * len(units) - sum(values[c] for c in cells_of(group & ~st.empty))
-        inside = [i for i, b in enumerate(bits) if b and not b & ~group]
-        crossing = [i for i, b in enumerate(bits) if b & group and b & ~group]
+        inside = [i for i in near if bits[i] and not bits[i] & ~group]
+        crossing = [i for i in near if bits[i] & group and bits[i] & ~group]
         inside_total = sum(total_of(i) for i in inside)
         covered = 0
         for i in inside:
@@ -209,7 +218,7 @@ def virtual_cages(st: State) -> list[Virtual]:
                         split,
                     )
                 )
-    st.memo["killer.virtual"] = out
+    held["virtual"] = out
     return out
 
 
