@@ -438,3 +438,72 @@ def test_ctrl_c_stops_a_long_variant_search(code: str) -> None:
         proc.wait()
     assert proc.returncode == 0, err
     assert out == "interrupted\n"
+
+
+_JIGSAW_9 = "AABBBBCCCAABBBBCCCAAAAABDCDEEEFFFDCDEEFFFFDCDEEEEFFDDDGGGHHHHIIGGGHIIIIIGGGHHHHII"
+
+#: Minimal unique 9x9 puzzles with the C core's guesses counting to 2 when every pass at
+#: every node looks at every unit. The passes look again only at what changed since they
+#: last looked (hidden singles and locked candidates per unit, box-line locked candidates
+#: per band of lines); a change they missed would weaken propagation at some child node,
+#: and the search would need more guesses (or lose a solution).
+FULL_STRENGTH_GUESSES = [
+    (
+        "9+x",
+        "000600003009800050040002000203007000000300000000000500700000005000000001060000080",
+        442,
+    ),
+    (
+        "9+x",
+        "000900000500070002000002500000000460000040080900018000020050000085000100000000000",
+        82,
+    ),
+    (
+        "9+windoku",
+        "008000030300090000000000600000002000004000000050000006470000905000000000035600008",
+        150,
+    ),
+    (
+        "9+windoku",
+        "000031000080400000000000000050000000200000007000005002000060004000000070001904000",
+        136,
+    ),
+    (
+        "9+jigsaw:" + _JIGSAW_9,
+        "000008409000001030000080005003006000000040070200090080785000000009010000600000090",
+        44,
+    ),
+    (
+        "9+anti-knight",
+        "090000000800600300040000000070201000000000000000000000000002000000000000602007400",
+        438,
+    ),
+    (
+        "9+anti-king",
+        "006350070040000080035000000000005000008000000000020001000009200000000403900032000",
+        60,
+    ),
+    (
+        "9+x+windoku",
+        "000000004800000000030010000000000050090000020000040860500000000100000000006000000",
+        418,
+    ),
+    (
+        "9+x+jigsaw:" + _JIGSAW_9,
+        "000000010000007000000000000002000003000300004010000000060240000008050000500000020",
+        1225,
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "puzzle", "guesses"), FULL_STRENGTH_GUESSES)
+def test_incremental_passes_keep_the_full_propagation(code: str, puzzle: str, guesses: int) -> None:
+    core = native._core
+    assert core is not None
+    rules = Rules.parse(code)
+    cells = [int(ch) for ch in puzzle]
+    count, solution, walked = core.run_general(native.geometry(rules), bytes(cells), 2)
+    assert (count, walked) == (1, guesses)
+    assert solution is not None
+    regions = [ord(ch) - ord("A") for ch in _JIGSAW_9] if "jigsaw" in rules.variants else None
+    assert is_variant_solution(cells, list(solution), 9, rules.variants, regions)

@@ -643,7 +643,7 @@ static int hidden(const Geo *G, Board *B, Queue *Q, int *changed, uint64_t *todo
     unsigned u, i;
     while (*todo) {
         const uint8_t *cells;
-        uint16_t once = 0, twice = 0, hs;
+        uint16_t once = 0, twice = 0, placed = 0, hs;
         u = GN_CTZ64(*todo);
         *todo &= *todo - 1;
         cells = G->unit[u];
@@ -651,10 +651,12 @@ static int hidden(const Geo *G, Board *B, Queue *Q, int *changed, uint64_t *todo
             const uint16_t x = B->cand[cells[i]];
             twice |= (uint16_t)(once & x);
             once |= x;
+            placed |= (x & (x - 1)) ? 0 : x;
         }
         if (once != G->all)
             return 0; /* a digit has no place left in this unit */
-        hs = (uint16_t)(once & ~twice);
+        /* digits seen once, but not those of settled cells (nothing to do for them) */
+        hs = (uint16_t)(once & ~twice & ~placed);
         if (!hs)
             continue;
         for (i = 0; i < G->n; i++) {
@@ -701,19 +703,28 @@ static int elim_seg(Board *B, Queue *Q, const uint8_t *seg, unsigned len, uint16
 
 /*
  * Locked candidates for one direction: `seg[line][k]` are the `len` cells of a line in the
- * k-th box along it (`nk` boxes), `band` lines share those boxes. Masks are taken once
- * per pass; eliminations only shrink them, so a stale mask never claims too much.
+ * k-th box along it (`nk` boxes), `band` lines share those boxes; the lines are units
+ * `off`, `off + 1`... A band none of whose lines is in `look` (the units whose cells
+ * changed since the pass last looked) is as it was then, and is skipped. Masks are taken
+ * once per pass; eliminations only shrink them, so a stale mask never claims too much.
  */
 static int locked_dir(const Geo *G, Board *B, Queue *Q, const uint8_t (*seg)[MAX_BOX_SIDE][MAX_BOX_SIDE],
-                      unsigned nk, unsigned len, unsigned band, int *changed)
+                      unsigned nk, unsigned len, unsigned band, int *changed, uint64_t look,
+                      unsigned off)
 {
     uint16_t M[MAX_N][MAX_BOX_SIDE];
     unsigned line, k, j, first;
-    for (line = 0; line < G->n; line++)
-        for (k = 0; k < nk; k++)
-            M[line][k] = seg_mask(B, seg[line][k], len);
     for (line = 0; line < G->n; line++) {
         first = line - line % band;
+        if (line == first) {
+            if (!(look >> (off + first) & ((1ull << band) - 1u))) {
+                line += band - 1; /* no cell of the band changed */
+                continue;
+            }
+            for (j = first; j < first + band; j++)
+                for (k = 0; k < nk; k++)
+                    M[j][k] = seg_mask(B, seg[j][k], len);
+        }
         for (k = 0; k < nk; k++) {
             uint16_t in_line = 0, in_box = 0, only;
             for (j = 0; j < nk; j++)
@@ -1371,7 +1382,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
     Places last, near;
     /* The units hidden singles and locked candidates look at: every one at the root, at a
      * child node those whose cells changed since its parent's fixpoint. */
-    uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid;
+    uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid, lines = hid;
     if (G->ncages)
         return propagate_cages(G, B, Q, from);
     if (from != NULL && (G->extras || G->nonconsecutive)) {
@@ -1389,6 +1400,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
             return 1;
         hid |= Q->touched;
         segs |= Q->touched;
+        lines |= Q->touched;
         Q->touched = 0;
         if (!hidden(G, B, Q, &changed, &hid))
             return 0;
@@ -1407,15 +1419,20 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
             if (!seen_by_all(G, B, Q, &changed, last))
                 return 0;
         } else if (G->br) {
+            /* the bands whose lines changed since the last pass (the column pass also
+             * looks again at what the row pass changed) */
+            const uint64_t look = lines;
+            lines = 0;
             if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg,
-                            G->br, G->bc, G->br, &changed))
+                            G->br, G->bc, G->br, &changed, look, 0))
                 return 0;
             if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg,
-                            G->bc, G->br, G->bc, &changed))
+                            G->bc, G->br, G->bc, &changed, look | Q->touched, G->n))
                 return 0;
         }
         segs |= Q->touched;
         hid |= Q->touched;
+        lines |= Q->touched;
         Q->touched = 0;
         if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed, &segs))
             return 0;
@@ -1440,10 +1457,10 @@ static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
             return 0;
     } else if (G->br) {
         if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,
-                        G->bc, G->br, changed))
+                        G->bc, G->br, changed, G->allunits, 0))
             return 0;
         if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->cseg, G->bc,
-                        G->br, G->bc, changed))
+                        G->br, G->bc, changed, G->allunits, G->n))
             return 0;
     }
     if (!G->extras && G->nsegs && !locked_segs(G, B, Q, changed, todo))
@@ -1536,23 +1553,25 @@ static unsigned killer_cell(Search *S, const Board *B)
  */
 static unsigned busiest_cell(const Geo *G, const Board *B)
 {
-    unsigned c, i, best = MAX_CELLS, least = ~0u, fewest = MAX_N + 1;
+    unsigned c, i, best = MAX_CELLS, most = 0, fewest = MAX_N + 1;
+    uint8_t k[MAX_CELLS];
+    /* first the fewest candidates, then the open peers of those cells only */
+    for (c = 0; c < G->ncells; c++) {
+        k[c] = (uint8_t)(B->done[c] ? MAX_N + 1 : ANY_POP(B->cand[c]));
+        if (k[c] < fewest)
+            fewest = k[c];
+    }
     for (c = 0; c < G->ncells; c++)
-        if (!B->done[c]) {
-            const unsigned k = ANY_POP(B->cand[c]);
+        if (k[c] == fewest) {
             const uint8_t *p = GN_PEERS(G, c);
             const unsigned np = GN_NPEERS(G, c);
-            unsigned open = 0, score;
-            if (k > fewest)
-                continue; /* more candidates than the best so far */
-            fewest = k;
+            unsigned open = 1;
             for (i = 0; i < np; i++)
                 open += !B->done[p[i]];
             for (i = 0; i < G->nnear[c]; i++)
                 open += !B->done[G->near[c][i]];
-            score = k * 1024u + 1023u - open;
-            if (score < least) {
-                least = score;
+            if (open > most) {
+                most = open;
                 best = c;
             }
         }
