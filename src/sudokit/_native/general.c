@@ -39,7 +39,15 @@
 #include <string.h>
 
 #define ANY_CTZ(x) GN_CTZ(x)
-#define ANY_POP(x) GN_POP(x)
+
+/* Set bits of a 16-bit mask by two table lookups: a build for any x86-64 has no popcount
+ * instruction (the builtin becomes a library call), and the search counts candidates of
+ * every open cell at every node. */
+#define POP2(k) k, k + 1, k + 1, k + 2
+#define POP4(k) POP2(k), POP2(k + 1), POP2(k + 1), POP2(k + 2)
+#define POP6(k) POP4(k), POP4(k + 1), POP4(k + 1), POP4(k + 2)
+static const uint8_t pop8[256] = {POP6(0), POP6(1), POP6(1), POP6(2)};
+#define ANY_POP(x) ((unsigned)pop8[(x) & 0xFFu] + pop8[((x) >> 8) & 0xFFu])
 
 #define MAX_N GN_MAXN
 #define MAX_CELLS GN_MAXCELLS
@@ -766,16 +774,14 @@ static int locked_segs(const Geo *G, Board *B, Queue *Q, int *changed, uint64_t 
         uint16_t inside = 0, rest_u = 0, rest_v = 0, only;
         if (!((look >> S->u | look >> S->v) & 1u))
             continue;
+        /* without branches on where each cell is (a pattern per pair of units, which
+         * the processor would guess wrong) */
         for (i = 0; i < G->n; i++) {
-            const uint16_t x = B->cand[cu[i]];
-            if (S->in_u >> i & 1u)
-                inside |= x;
-            else
-                rest_u |= x;
+            const uint16_t x = B->cand[cu[i]], in = (uint16_t)(0u - (S->in_u >> i & 1u));
+            inside |= (uint16_t)(x & in);
+            rest_u |= (uint16_t)(x & ~in);
+            rest_v |= (uint16_t)(B->cand[cv[i]] & ((S->in_v >> i & 1u) - 1u));
         }
-        for (i = 0; i < G->n; i++)
-            if (!(S->in_v >> i & 1u))
-                rest_v |= B->cand[cv[i]];
         only = (uint16_t)(inside & ~rest_u & rest_v); /* confined in u: leaves v */
         if (only)
             for (i = 0; i < G->n; i++)
@@ -881,22 +887,35 @@ static void places_from(const Geo *G, const Board *from, Places last)
  * are constants in each caller, so each case compiles to its own loop.
  */
 static GN_INLINE int places_seen_w(const Geo *G, Board *B, Queue *Q, int *changed,
-                                   Places last, const unsigned words, const int near)
+                                   Places last, const unsigned words, const int near,
+                                   uint64_t look)
 {
     const unsigned n = G->n;
-    Places where;
-    unsigned u, w, c, d;
+    Places where, moves;
+    unsigned u, w, c, d, digits = 0;
     places_w(G, B, where, words);
-    for (u = 0; u < G->nunits; u++) {
-        const uint64_t *in_u = G->unitbits[u];
-        for (d = 0; d < n; d++) {
-            const uint16_t mask = near ? (uint16_t)(((2u << d) | (1u << d >> 1)) & G->all)
-                                       : (uint16_t)(1u << d);
+    /* the digits whose places moved since last looked at, and where */
+    for (d = 0; d < n; d++) {
+        uint64_t any = 0;
+        for (w = 0; w < words; w++)
+            any |= moves[d][w] = where[d][w] ^ last[d][w];
+        digits |= (any != 0) << d;
+    }
+    /* only the units in `look` (those whose cells changed since) can have moved places */
+    for (; look && digits; look &= look - 1) {
+        const uint64_t *in_u;
+        unsigned todo;
+        u = GN_CTZ64(look);
+        in_u = G->unitbits[u];
+        for (todo = digits; todo; todo &= todo - 1) {
             uint64_t see[MAX_CELLS / 64], at[MAX_CELLS / 64], any = 0, moved = 0;
             int many = 0, some = 0;
+            uint16_t mask;
+            d = GN_CTZ(todo);
+            mask = near ? (uint16_t)(((2u << d) | (1u << d >> 1)) & G->all) : (uint16_t)(1u << d);
             for (w = 0; w < words; w++) {
                 at[w] = where[d][w] & in_u[w];
-                moved |= (where[d][w] ^ last[d][w]) & in_u[w];
+                moved |= moves[d][w] & in_u[w];
                 if (at[w]) {
                     many |= some || (at[w] & (at[w] - 1));
                     some = 1;
@@ -943,26 +962,29 @@ static GN_INLINE int places_seen_w(const Geo *G, Board *B, Queue *Q, int *change
 }
 
 /* The word count a constant: 2 words for 9x9, 1 for smaller grids, 3 or 4 beyond. */
-#define PLACES_SEEN(G, B, Q, changed, last, near)                                        \
+#define PLACES_SEEN(G, B, Q, changed, last, near, look)                                  \
     switch (((G)->ncells + 63) / 64) {                                                   \
     case 1:                                                                              \
-        return places_seen_w(G, B, Q, changed, last, 1, near);                           \
+        return places_seen_w(G, B, Q, changed, last, 1, near, look);                     \
     case 2:                                                                              \
-        return places_seen_w(G, B, Q, changed, last, 2, near);                           \
+        return places_seen_w(G, B, Q, changed, last, 2, near, look);                     \
     case 3:                                                                              \
-        return places_seen_w(G, B, Q, changed, last, 3, near);                           \
+        return places_seen_w(G, B, Q, changed, last, 3, near, look);                     \
     default:                                                                             \
-        return places_seen_w(G, B, Q, changed, last, 4, near);                           \
+        return places_seen_w(G, B, Q, changed, last, 4, near, look);                     \
     }
 
-static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
+/* `look`: the units whose cells changed since `last` (all of them will do). */
+static int seen_by_all(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
+                       uint64_t look)
 {
-    PLACES_SEEN(G, B, Q, changed, last, 0)
+    PLACES_SEEN(G, B, Q, changed, last, 0, look)
 }
 
-static int near_places(const Geo *G, Board *B, Queue *Q, int *changed, Places last)
+static int near_places(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
+                       uint64_t look)
 {
-    PLACES_SEEN(G, B, Q, changed, last, 1)
+    PLACES_SEEN(G, B, Q, changed, last, 1, look)
 }
 
 /* Set bits of a 16-bit mask, inline: the killer code counts digits in its inner loops, and a
@@ -1348,7 +1370,7 @@ static int propagate_cages(const Geo *G, Board *B, Queue *Q, const Board *from)
             return 0;
         if (changed)
             continue;
-        if (G->nonconsecutive && !near_places(G, B, Q, &changed, near))
+        if (G->nonconsecutive && !near_places(G, B, Q, &changed, near, G->allunits))
             return 0;
         if (changed)
             continue;
@@ -1382,7 +1404,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
     Places last, near;
     /* The units hidden singles and locked candidates look at: every one at the root, at a
      * child node those whose cells changed since its parent's fixpoint. */
-    uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid, lines = hid;
+    uint64_t hid = from != NULL ? 0 : G->allunits, segs = hid, lines = hid, nears = hid;
     if (G->ncages)
         return propagate_cages(G, B, Q, from);
     if (from != NULL && (G->extras || G->nonconsecutive)) {
@@ -1401,6 +1423,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
         hid |= Q->touched;
         segs |= Q->touched;
         lines |= Q->touched;
+        nears |= Q->touched;
         Q->touched = 0;
         if (!hidden(G, B, Q, &changed, &hid))
             return 0;
@@ -1410,13 +1433,21 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
             return 0;
         if (changed)
             continue;
-        if (G->nonconsecutive && !near_places(G, B, Q, &changed, near))
-            return 0;
+        if (G->nonconsecutive) {
+            /* nears: the units changed since it last looked */
+            const uint64_t look = nears | Q->touched;
+            nears = 0;
+            if (!near_places(G, B, Q, &changed, near, look))
+                return 0;
+        }
         if (changed)
             continue;
         if (G->extras) {
-            /* it covers pointing and claiming between any two units */
-            if (!seen_by_all(G, B, Q, &changed, last))
+            /* it covers pointing and claiming between any two units; `lines`: the
+             * units changed since it last looked */
+            const uint64_t look = lines;
+            lines = 0;
+            if (!seen_by_all(G, B, Q, &changed, last, look))
                 return 0;
         } else if (G->br) {
             /* the bands whose lines changed since the last pass (the column pass also
@@ -1433,6 +1464,7 @@ static int propagate(const Geo *G, Board *B, Queue *Q, const Board *from, const 
         segs |= Q->touched;
         hid |= Q->touched;
         lines |= Q->touched;
+        nears |= Q->touched;
         Q->touched = 0;
         if (!G->extras && G->nsegs && !locked_segs(G, B, Q, &changed, &segs))
             return 0;
@@ -1453,7 +1485,7 @@ static int locked(const Geo *G, Board *B, Queue *Q, int *changed, Places last,
 {
     if (G->extras) {
         /* it covers pointing and claiming between any two units */
-        if (!seen_by_all(G, B, Q, changed, last))
+        if (!seen_by_all(G, B, Q, changed, last, G->allunits))
             return 0;
     } else if (G->br) {
         if (!locked_dir(G, B, Q, (const uint8_t(*)[MAX_BOX_SIDE][MAX_BOX_SIDE])G->rseg, G->br,
