@@ -356,11 +356,20 @@ def _virtual_find(
     groups come fewest units first, so it is the lowest rated."""
     if not st.rules.killer:
         return None
-    for v in virtual_cages(st):
+    # Per virtual cage (by its place in the list shared by the states with the same
+    # digits placed), its cells' candidates where it last gave no step: with the same
+    # candidates it gives none again (whether it does depends on them alone).
+    idle: dict[int, tuple[int, ...]] = placed_memo(st).setdefault("virtual_idle", {})  # type: ignore[assignment]
+    cands = st.cands
+    for i, v in enumerate(virtual_cages(st)):
         if v.kind in kinds and len(v.part.cells) in sizes:
+            masks = tuple([cands[c] for c in v.part.cells])
+            if idle.get(i) == masks:
+                continue
             step = _virtual_step(st, v, tid, name, rating)
             if step is not None:
                 return step
+            idle[i] = masks
     return None
 
 
