@@ -4,6 +4,8 @@ two, still unique, exactly at the level, seeded, symmetric and the same on any b
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 from helpers import is_variant_solution
 from sudokit import Grid, count_solutions, generate, solve
 from sudokit.generator import VARIANT_GUIDED, symmetry_groups
-from sudokit.logic import rate
+from sudokit.logic import Rating, rate
 from sudokit.logic.screen import singles_finish
 
 
@@ -90,3 +92,50 @@ def test_same_seed_same_puzzle_whichever_backend(monkeypatch: pytest.MonkeyPatch
     assert made == [generate(9, seed=s, variant=v, difficulty=lv) for v, lv, s in asked]
     monkeypatch.setenv("SUDOKIT_BACKEND", "python")
     assert [generate(9, seed=s, variant=v, difficulty=lv) for v, lv, s in asked] == made
+
+
+EXPERT_VARIANTS = ["anti-knight", "x,anti-king", "jigsaw,x", "non-consecutive", "x,anti-knight"]
+
+
+@pytest.mark.parametrize("variant", EXPERT_VARIANTS)
+def test_variant_experts_rate_expert(variant: str) -> None:
+    """Twenty variant experts (four seeds of five rule sets), graded without walking the
+    expert path (see generator._screened_distance), each rated expert in full by the
+    logic engine, unique under their rules."""
+    for seed in range(4):
+        g = generate(9, seed=seed, variant=variant, difficulty="expert")
+        assert count_solutions(g) == 1
+        assert rate(g).level == "expert", (variant, seed, str(g))
+
+
+def test_variant_expert_grading_skips_the_expert_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant expert asked for no technique is graded by the screen and a path capped
+    at hard; asked for a technique, the expert path is walked as before."""
+    from sudokit import generator
+
+    caps: list[object] = []
+
+    def spy(grid: Grid, **kwargs: Any) -> Rating:
+        caps.append(kwargs.get("max_level"))
+        return rate(grid, **kwargs)
+
+    monkeypatch.setattr(generator, "rate", spy)
+    generate(9, seed=1, variant="anti-knight", difficulty="expert")
+    assert caps and "expert" not in caps
+    caps.clear()
+    generate(9, seed=1, variant="anti-knight", difficulty="expert", require=["aic"])
+    assert "expert" in caps
+
+
+def test_screened_distance_follows_the_level() -> None:
+    """0 only for a candidate at the level: one a level below or above is refused."""
+    from sudokit.generator import _screened_distance
+    from sudokit.logic import LEVELS
+
+    expert = generate(9, seed=2, variant="anti-knight", difficulty="expert")
+    hard = generate(9, seed=2, variant="anti-knight", difficulty="hard")
+    e, h = LEVELS.index("expert"), LEVELS.index("hard")
+    assert _screened_distance(expert, e) == 0
+    assert _screened_distance(hard, e) == 1  # the hard techniques finish it
+    assert _screened_distance(hard, h) == 0
+    assert _screened_distance(expert, h) == 1  # the hard techniques do not
