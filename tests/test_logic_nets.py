@@ -208,6 +208,51 @@ def _seen(chain: tuple[Step, int] | None) -> object:
     )
 
 
+#: One of the forum's hardest (SE 11.9), rated by a level-4 net here.
+HARDEST_41 = "..3..6.8....1..2......7...4..9..8.6..3..4...1.7.2.....3....5.....5...6..98.....5."
+
+
+def _hint_key(h: nets._Hint) -> tuple[object, ...]:
+    fields = (h.kind, h.cell, h.digit, h.unit, h.placements, h.eliminations, h.cx, h.target)
+    return (*fields, [a.start for a in h.nets])
+
+
+@pytest.mark.skipif(native._core is None, reason="the C core is not built")
+def test_a_nested_nets_inner_search_from_the_core_is_the_python_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # At every stall of a level-4 net on the way through one of the forum's hardest (rated
+    # 11.8 here, 11.9 by SE), the inner search the core runs gives the hint the Python
+    # search gives: nothing (most stalls), the first assumption that breaks (most of the
+    # rest, built alone), or a cell or unit of nets agreeing on something (searched). So
+    # does a level-5 net's (level-1 nets inside, taking pointing, claiming, pairs and
+    # X-Wings at their stalls) at the first 60 of those stalls.
+    inner = nets._inner
+    kinds: dict[tuple[int, str], int] = {}
+
+    def check(st: State, level: int, core: object) -> object:
+        ours = inner(st, level, core)  # type: ignore[arg-type]
+        view = nets_rules._view(st, list(st.cands), list(st.dcells))
+        theirs = nets._search(view, level, inner=True)
+        kind = (level, "none" if theirs is None else theirs.kind)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if theirs is None or ours is None:
+            assert ours is theirs
+        else:
+            assert _hint_key(ours) == _hint_key(theirs)
+        return ours
+
+    def both(st: State, level: int, core: object) -> object:
+        if level == 0 and sum(kinds.values()) < 120:
+            check(nets_rules._view(st, list(st.cands), list(st.dcells)), 1, core)
+        return check(st, level, core) if level == 0 else inner(st, level, core)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(nets, "_inner", both)
+    rating = rate(HARDEST_41)
+    assert (rating.score, rating.hardest) == (11.8, "nested_net")
+    assert {(0, "none"), (0, "false"), (0, "unit"), (1, "none"), (1, "false")} <= kinds.keys()
+
+
 def test_a_floor_lets_the_search_stop_early_at_no_higher_rating() -> None:
     state = position(NEEDED[0][1], NEEDED[0][2])
     best = nets._best(state, 1)

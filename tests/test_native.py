@@ -806,6 +806,51 @@ def test_nets_followed_in_c_are_the_python_nets(state: Any, level: int, rnd: ran
             below = (ours, theirs) if rnd.random() < 0.7 else (None, None)
 
 
+@settings(max_examples=120, deadline=None)
+@given(candidate_states(), st.integers(0, 1))
+def test_inner_net_search_in_c_finds_what_the_python_search_finds(state: Any, level: int) -> None:
+    # A level-4 or 5 net's inner search (nets of level 0 or 1 from every true-assumption,
+    # a level-1 net taking the first pointing, claiming, pair or X-Wing at a stall): the core
+    # names the first assumption that breaks, in the Python search's order, or says
+    # whether a cell or unit of nets agrees on something; the hint built from its answer
+    # is the Python search's own, complexity and all.
+    from sudokit.logic.techniques import nets
+
+    core = native_mod._core
+    assert core is not None
+    theirs = nets._search(nets._view(state, list(state.cands), list(state.dcells)), level, True)
+    found, cell, digit = core.net_first(geo(state.tables.n), state.cands, level)
+    if theirs is None:
+        assert (found, cell, digit) == (0, -1, -1)
+    elif theirs.kind == "false":
+        assert (found, cell, digit) == (1, theirs.cell, theirs.digit)
+    else:
+        assert (found, cell, digit) == (2, -1, -1)
+    ours = nets._inner(nets._view(state, list(state.cands), list(state.dcells)), level, core)
+    if theirs is None or ours is None:
+        assert ours is theirs
+        return
+    fields = ("kind", "cell", "digit", "unit", "placements", "eliminations", "cx", "target")
+    assert [getattr(ours, f) for f in fields] == [getattr(theirs, f) for f in fields]
+    assert [a.start for a in ours.nets] == [a.start for a in theirs.nets]
+
+
+def test_inner_net_search_in_c_checks_its_input() -> None:
+    core = native_mod._core
+    assert core is not None
+    with pytest.raises(ValueError, match="expected 81 candidate masks, got 80"):
+        core.net_first(geo(9), [0] * 80, 0)
+    with pytest.raises(TypeError, match="exactly 3 arguments"):
+        core.net_first(geo(9), [0] * 81)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="level must be 0 or 1"):
+        core.net_first(geo(9), [0] * 81, 2)
+    assert core.net_first(geo(4), [0] * 16, 1) == (0, -1, -1)
+    # A cell of two candidates where one breaks at once: digit 1 at r1c1 leaves r1c2
+    # nothing (its only candidate is 1).
+    cands = [0b0011, 0b0001] + [0] * 14
+    assert core.net_first(geo(4), cands, 0) == (1, 0, 1)
+
+
 def test_forcing_search_checks_its_input() -> None:
     core = native_mod._core
     assert core is not None

@@ -916,3 +916,293 @@ int fc_finned_any(const GnGeo *G, const uint16_t *cands, int size)
         }
     return 0;
 }
+
+/* The eliminations of the first naked pair, hidden pair or X-Wing (rule 3, 4 or 5 of
+ * fc_basic_first) the Python finders yield in N's candidates (subsets._naked,
+ * subsets._hidden_iter, fish._basic at size 2), as candidates d * nc + c in out; their
+ * number. `open` the cells of the searched position with candidates (the engine's empty
+ * cells). */
+static unsigned pair_first(const GnGeo *G, const NetTables *T, const FcNet *N, int rule,
+                           const uint64_t *open, unsigned *out)
+{
+    const unsigned n = N->n, nc = N->ncells, w = N->words;
+    unsigned u, i, j, v, d, e, k = 0;
+    if (rule == 5) {
+        for (d = 1; d <= n; d++)
+            for (unsigned rows = 2; rows-- > 0;) { /* rows, then columns */
+                /* Each line's cross indices holding d; two lines with the same two. */
+                unsigned pos[GN_MAXN];
+                for (i = 0; i < n; i++) {
+                    pos[i] = 0;
+                    for (j = 0; j < n; j++)
+                        if (CTEST(N->dcells[d], rows ? i * n + j : j * n + i))
+                            pos[i] |= 1u << j;
+                }
+                for (i = 0; i < n; i++) {
+                    if (FC_POP(pos[i]) != 2)
+                        continue;
+                    for (j = i + 1; j < n; j++) {
+                        if (pos[j] != pos[i])
+                            continue;
+                        for (v = 0; v < nc; v++) {
+                            const unsigned line = rows ? v / n : v % n;
+                            const unsigned cross = rows ? v % n : v / n;
+                            if (line != i && line != j && pos[i] >> cross & 1u &&
+                                CTEST(N->dcells[d], v))
+                                out[k++] = d * nc + v;
+                        }
+                        if (k)
+                            return k;
+                    }
+                }
+            }
+        return 0;
+    }
+    for (u = 0; u < G->nunits; u++) {
+        unsigned nopen = 0, cells[GN_MAXN], m[GN_MAXN], places[GN_MAXN + 1];
+        for (i = 0; i < n; i++) {
+            cells[i] = G->unit[u][i];
+            nopen += (unsigned)CTEST(open, cells[i]);
+        }
+        if (nopen <= 2)
+            continue;
+        if (rule == 3) {
+            for (i = 0; i < n; i++)
+                m[i] = CTEST(open, cells[i]) ? N->cands[cells[i]] : 0;
+            for (i = 0; i < n; i++) {
+                if (FC_POP(m[i]) != 2)
+                    continue;
+                for (j = i + 1; j < n; j++) {
+                    uint64_t others[4] = {0, 0, 0, 0};
+                    if (m[j] != m[i])
+                        continue;
+                    for (e = 0; e < T->nunits[cells[i]]; e++) {
+                        v = T->units[cells[i]][e];
+                        if (CTEST(T->unit[v], cells[j]))
+                            for (unsigned x = 0; x < w; x++)
+                                others[x] |= T->unit[v][x];
+                    }
+                    CCLR(others, cells[i]);
+                    CCLR(others, cells[j]);
+                    for (unsigned mm = m[i]; mm; mm &= mm - 1) {
+                        d = FC_CTZ(mm) + 1;
+                        for (unsigned c = 0; c < nc; c++)
+                            if (CTEST(others, c) && CTEST(N->dcells[d], c))
+                                out[k++] = d * nc + c;
+                    }
+                    if (k)
+                        return k;
+                }
+            }
+            continue;
+        }
+        /* rule 4: digits with exactly two places in u, in the same two cells */
+        for (d = 1; d <= n; d++) {
+            places[d] = 0;
+            for (i = 0; i < n; i++)
+                if (CTEST(N->dcells[d], cells[i]))
+                    places[d] |= 1u << i;
+        }
+        for (d = 1; d <= n; d++) {
+            if (FC_POP(places[d]) != 2)
+                continue;
+            for (e = d + 1; e <= n; e++) {
+                if (places[e] != places[d])
+                    continue;
+                for (unsigned pm = places[d]; pm; pm &= pm - 1) {
+                    const unsigned c = cells[FC_CTZ(pm)];
+                    const unsigned keep = (1u << (d - 1)) | (1u << (e - 1));
+                    for (unsigned mm = N->cands[c] & ~keep; mm; mm &= mm - 1)
+                        out[k++] = (FC_CTZ(mm) + 1) * nc + c;
+                }
+                if (k)
+                    return k;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A level-1 net's stall (nets._advanced at level 1): the first level-1 pattern's
+ * eliminations go, and the net runs on; until none is found or the net breaks. */
+static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open)
+{
+    const NetTables *T = net_tables(G);
+    const unsigned n = N->n, nc = N->ncells;
+    unsigned out[4 * GN_MAXN * GN_MAXN], k, i;
+    int at[3];
+    if (!T)
+        return -1;
+    while (!N->broken) {
+        const int rule = fc_basic_first(G, N->cands, at);
+        if (rule < 0)
+            return -1;
+        if (!rule)
+            return 0;
+        if (rule <= 2) {
+            const unsigned u = (unsigned)at[0], v = (unsigned)at[1], d = (unsigned)at[2];
+            if (at[0] < 0)
+                return -2;
+            k = 0;
+            for (i = 0; i < n; i++) {
+                const unsigned c = G->unit[v][i];
+                if (CTEST(N->dcells[d], c) && !CTEST(T->unit[u], c))
+                    out[k++] = d * nc + c;
+            }
+        } else {
+            uint64_t opened[4];
+            memcpy(opened, open, sizeof opened);
+            k = pair_first(G, T, N, rule, opened, out);
+        }
+        if (!k)
+            return -2; /* (not expected: the Python search decides) */
+        const unsigned tail = N->tail;
+        for (i = 0; i < k; i++) {
+            const unsigned d = out[i] / nc, c = out[i] % nc;
+            const int node = (int)out[i] + 1;
+            if (CTEST(N->off[d], c))
+                continue;
+            if (CTEST(N->on[d], c)) {
+                net_break(N, node, -node);
+                break;
+            }
+            CSET(N->off[d], c);
+            CCLR(N->dcells[d], c);
+            N->cands[c] &= (uint16_t) ~(1u << (d - 1));
+            N->queue[N->tail++] = -node;
+        }
+        if (N->broken)
+            return 1;
+        if (N->tail == tail) /* (nothing new: the net ends, as in Python) */
+            return 0;
+        if (fc_net_run(G, N) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+/* One level-0 net from the assumption `start` (nets.propagate at level 0): N's buffers
+ * (queue, rec) are the caller's. */
+static int net_from(const GnGeo *G, FcNet *N, const uint16_t *cands, int start, int level,
+                    const uint64_t *open)
+{
+    int r;
+    const unsigned n = G->n, nc = G->ncells, k = (unsigned)(start < 0 ? -start : start) - 1;
+    unsigned c;
+    N->n = n;
+    N->ncells = nc;
+    N->words = (nc + 63) / 64;
+    N->head = N->tail = N->nrec = 0;
+    N->broken = N->a = N->b = 0;
+    memset(N->on, 0, sizeof N->on);
+    memset(N->off, 0, sizeof N->off);
+    memset(N->dcells, 0, sizeof N->dcells);
+    CSET(start > 0 ? N->on[k / nc] : N->off[k / nc], k % nc);
+    net_record(N, start, 0, -1);
+    N->queue[N->tail++] = start;
+    for (c = 0; c < nc; c++) {
+        unsigned m = cands[c];
+        if (start < 0 && c == k % nc)
+            m &= ~(1u << (k / nc - 1));
+        N->cands[c] = (uint16_t)m;
+        for (; m; m &= m - 1)
+            CSET(N->dcells[FC_CTZ(m) + 1], c);
+    }
+    r = fc_net_run(G, N);
+    return r || !level ? r : net_level1(G, N, open);
+}
+
+int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit)
+{
+    const unsigned n = G ? G->n : 0, nc = G ? G->ncells : 0, w = (nc + 63) / 64;
+    static int32_t *queue, *rec;
+    static uint64_t *sets; /* per candidate d * nc + c: on then off, digits 0..n, w words */
+    static size_t cap;
+    const size_t per = 2 * (size_t)(n + 1) * w, want = 2 * (size_t)nc * n + 2;
+    static FcNet N;
+    uint64_t live[GN_MAXN + 1][4], on[GN_MAXN + 1][4], off[GN_MAXN + 1][4], open[4] = {0};
+    unsigned c, d, u, i, j, pass;
+    int r;
+    *cell = *digit = -1;
+    if (!G || !G->classic || level < 0 || level > 1)
+        return 0;
+    if (want > cap) {
+        int32_t *q = realloc(queue, want * sizeof *queue);
+        if (q)
+            queue = q;
+        q = q ? realloc(rec, 3 * want * sizeof *rec) : NULL;
+        if (q)
+            rec = q;
+        uint64_t *s = q ? realloc(sets, (size_t)(n + 1) * nc * per * sizeof *sets) : NULL;
+        if (!s)
+            return -1;
+        sets = s;
+        cap = want;
+    }
+    N.queue = queue;
+    N.rec = rec;
+    memset(live, 0, sizeof live);
+    for (c = 0; c < nc; c++) {
+        if (cands[c])
+            CSET(open, c);
+        for (unsigned m = cands[c]; m; m &= m - 1)
+            CSET(live[FC_CTZ(m) + 1], c);
+    }
+    /* The true-assumptions of cells with two candidates or more, cell by cell, digit by
+     * digit: the first to break is the inner search's find; then the other candidates'
+     * nets (a unit's places may hold a cell's last candidate). */
+    for (pass = 0; pass < 2; pass++)
+        for (c = 0; c < nc; c++) {
+            const unsigned m = cands[c];
+            if (!m || ((m & (m - 1)) != 0) == pass)
+                continue;
+            for (d = 1; d <= n; d++) {
+                uint64_t *s = sets + ((size_t)d * nc + c) * per;
+                if (!(m >> (d - 1) & 1u))
+                    continue;
+                if ((r = net_from(G, &N, cands, (int)(d * nc + c + 1), level, open)) < 0)
+                    return r == -2 ? 2 : -1;
+                if (N.broken && !pass) {
+                    *cell = (int)c;
+                    *digit = (int)d;
+                    return 1;
+                }
+                for (i = 0; i <= n; i++)
+                    for (j = 0; j < w; j++) {
+                        s[i * w + j] = N.on[i][j];
+                        s[((size_t)n + 1 + i) * w + j] = N.off[i][j];
+                    }
+            }
+        }
+    /* What every net of a cell's candidates, or of a digit's places in a unit, agrees on
+     * (nets._common): a reduction the Python search then builds. */
+    for (pass = 0; pass < 2; pass++)
+        for (u = 0; u < (pass ? G->nunits : nc); u++)
+            for (d = pass ? 1 : 0; d <= (pass ? n : 0); d++) {
+                unsigned count = 0, e;
+                memcpy(on, live, sizeof on);
+                memcpy(off, live, sizeof off);
+                for (i = 0; i < (pass ? n : 1); i++) {
+                    const unsigned cc = pass ? G->unit[u][i] : u;
+                    for (e = 1; e <= n; e++) {
+                        const uint64_t *s;
+                        if ((pass && e != d) || !(cands[cc] >> (e - 1) & 1u))
+                            continue;
+                        s = sets + ((size_t)e * nc + cc) * per;
+                        count++;
+                        for (unsigned x = 0; x <= n; x++)
+                            for (j = 0; j < w; j++) {
+                                on[x][j] &= s[x * w + j];
+                                off[x][j] &= s[((size_t)n + 1 + x) * w + j];
+                            }
+                    }
+                }
+                if (count < 2)
+                    continue;
+                for (unsigned x = 1; x <= n; x++)
+                    for (j = 0; j < w; j++)
+                        if (on[x][j] | off[x][j])
+                            return 2;
+            }
+    return 0;
+}

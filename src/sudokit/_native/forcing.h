@@ -83,6 +83,18 @@ typedef struct {
 int fc_net_run(const GnGeo *G, FcNet *N);
 
 /*
+ * What the inner search of a level-4 or level-5 net (nets._exhaust at `level` 0 or 1,
+ * inner) finds in `cands`, without building its nets: 1 when the true-assumption of a
+ * cell's candidate breaks, the first in the search's order (cells, then digits) in *cell,
+ * *digit (1..n); 2 when none breaks but the nets of a cell's candidates or of a digit's
+ * places in a unit agree on something (or a level-1 stall the core leaves to the Python
+ * search); 0 nothing; -1 out of memory (classic rules; 0 otherwise). At level 1 a net's
+ * stall takes the eliminations of the first level-1 pattern (fc_basic_first), the
+ * instance the Python finders yield.
+ */
+int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit);
+
+/*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;
  * fish.py, _finned_pass) finds one in `cands`. The engine asks for them at every step
  * past the basic patterns, and nearly always there is none.

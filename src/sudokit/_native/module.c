@@ -1030,6 +1030,40 @@ fail:
     return out;
 }
 
+PyDoc_STRVAR(net_first_doc,
+"net_first(geometry, cands, level, /) -> (int, int, int)\n\n"
+"What the inner search of a forcing net of level 4 or 5 finds in these candidate masks\n"
+"(classic rules), running its nets of level 0 or 1 here: (1, cell, digit) when the\n"
+"true-assumption of a\n"
+"cell's candidate breaks the rules, the first in the search's order; (2, -1, -1) when none\n"
+"does but the nets of a cell's candidates or a digit's places in a unit agree on\n"
+"something (or a stall is left to the Python search); (0, -1, -1) when it finds nothing.");
+
+static PyObject *net_first(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    int found, cell, digit;
+    long level;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "net_first() takes exactly 3 arguments (geometry, cands, level)");
+        return NULL;
+    }
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    if ((level = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (level < 0 || level > 1) {
+        PyErr_SetString(PyExc_ValueError, "level must be 0 or 1");
+        return NULL;
+    }
+    if ((found = fc_net_first(G, cands, (int)level, &cell, &digit)) < 0)
+        return PyErr_NoMemory();
+    return Py_BuildValue("(iii)", found, cell, digit);
+}
+
 PyDoc_STRVAR(finned_any_doc,
 "finned_any(geometry, cands, size, /) -> bool\n\n"
 "Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
@@ -1466,6 +1500,7 @@ static PyMethodDef methods[] = {
     {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
+    {"net_first", (PyCFunction)(void (*)(void))net_first, METH_FASTCALL, net_first_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"franken_digits", (PyCFunction)(void (*)(void))franken_digits, METH_FASTCALL,
      franken_digits_doc},

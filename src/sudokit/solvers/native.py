@@ -104,6 +104,10 @@ class _Core(Protocol):
         self, geometry: object, cands: Sequence[int] | bytes, /
     ) -> tuple[int, int, int, int]: ...
 
+    def net_first(
+        self, geometry: object, cands: Sequence[int] | bytes, level: int, /
+    ) -> tuple[int, int, int]: ...
+
     def chain_find(
         self, geometry: object, cands: Sequence[int], max_nodes: int, /
     ) -> tuple[int, ...] | None: ...

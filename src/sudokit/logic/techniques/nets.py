@@ -342,7 +342,7 @@ def _advanced(
         out += [(False, c, d, tuple(parents), what, cx) for c, d in step.eliminations]
         return out
     if level >= 4:
-        h = _search(sub, level - 4, inner=True)
+        h = _inner(sub, level - 4, core)
         if h is not None:
             where = 0
             for net in h.nets:
@@ -369,6 +369,37 @@ class _Hint:
     eliminations: list[Candidate]
     cx: int
     target: int
+
+
+def _inner(st: State, level: int, core: native._Core | None) -> _Hint | None:
+    """The inner search of a net's stall (``_search(st, level, inner=True)``). At levels
+    0 and 1 the C core runs the nets first (``_native.net_first``): most stalls have
+    nothing, and where an assumption breaks, only its net is built here."""
+    if level > 1 or core is None:
+        return _search(st, level, inner=True)
+    found, c, d = core.net_first(native.geometry(st.shape.rules), st.cands, level)
+    if found == 0:
+        return None
+    if found == 2:  # a cell or unit reduction: the search builds it
+        return _search(st, level, inner=True)
+    k = d * st.tables.ncells + c + 1
+    a = _nets(st, level)[k] = propagate(st, k, level)
+    assert a.contradiction is not None
+    h = _Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0)
+    _rate(st, h)
+    return h
+
+
+def _rate(st: State, h: _Hint) -> None:
+    """A hint's complexity and the conclusion it is rated by (the easiest, as SE rates one
+    hint per conclusion)."""
+    targets = [node_of(st, c, d) for c, d in h.placements]
+    targets += [node_of(st, c, d, False) for c, d in h.eliminations]
+    if h.kind in ("false", "true"):
+        h.cx = complexity(st, [(h.nets[0], _clash(st, h.nets[0]))])
+        h.target = targets[0]
+    else:
+        h.cx, h.target = min((complexity(st, [(n, (x,)) for n in h.nets]), x) for x in targets)
 
 
 def _nets(st: State, level: int) -> dict[int, Net]:
@@ -486,14 +517,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
 
     def offer(h: _Hint, order: int) -> None:
         nonlocal best
-        targets = [node_of(st, c, d) for c, d in h.placements]
-        targets += [node_of(st, c, d, False) for c, d in h.eliminations]
-        if h.kind in ("false", "true"):
-            h.cx = complexity(st, [(h.nets[0], _clash(st, h.nets[0]))])
-            h.target = targets[0]
-        else:
-            # Rated by its easiest conclusion, as SE rates one hint per conclusion.
-            h.cx, h.target = min((complexity(st, [(n, (x,)) for n in h.nets]), x) for x in targets)
+        _rate(st, h)
         rating = BASE[level] + length_bonus(h.cx - 2)
         key = (rating, h.cx, order)
         if best is None or key < best[:3]:
