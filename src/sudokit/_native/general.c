@@ -27,7 +27,8 @@
  *
  * Hidden singles and locked candidates between two units look again only at the units
  * whose cells lost candidates since they last looked (at a child node: since its
- * parent's fixpoint).
+ * parent's fixpoint); so do step 3's box-line pass (per band of lines) and step 4 and
+ * the last of 2b (per unit, and per digit whose places moved).
  *
  * Search: the open cell with the fewest candidates (the first in row-major order on
  * ties; under other rules than the classic ones, the one with the most open peers and
