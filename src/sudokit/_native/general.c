@@ -860,6 +860,38 @@ static GN_INLINE void places_w(const Geo *G, const Board *B, Places where, const
     for (d = 0; d < G->n; d++)
         for (w = 0; w < words; w++)
             where[d][w] = 0;
+    if (G->n == 9) {
+        /* 9x9: the nine digits' sets built in registers, one bit per cell each, instead
+         * of a read-modify-write of memory per candidate (6-10 % of the time under
+         * knight's and king's moves and non-consecutive) */
+        for (w = 0; w < words; w++) {
+            uint64_t p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0, p5 = 0, p6 = 0, p7 = 0, p8 = 0;
+            const unsigned end = (w + 1) * 64 < G->ncells ? (w + 1) * 64 : G->ncells;
+            for (c = w * 64; c < end; c++) {
+                const uint64_t m = B->done[c] ? 0u : B->cand[c];
+                const unsigned i = c % 64;
+                p0 |= (m & 1u) << i;
+                p1 |= (m >> 1 & 1u) << i;
+                p2 |= (m >> 2 & 1u) << i;
+                p3 |= (m >> 3 & 1u) << i;
+                p4 |= (m >> 4 & 1u) << i;
+                p5 |= (m >> 5 & 1u) << i;
+                p6 |= (m >> 6 & 1u) << i;
+                p7 |= (m >> 7 & 1u) << i;
+                p8 |= (m >> 8 & 1u) << i;
+            }
+            where[0][w] = p0;
+            where[1][w] = p1;
+            where[2][w] = p2;
+            where[3][w] = p3;
+            where[4][w] = p4;
+            where[5][w] = p5;
+            where[6][w] = p6;
+            where[7][w] = p7;
+            where[8][w] = p8;
+        }
+        return;
+    }
     for (c = 0; c < G->ncells; c++)
         if (!B->done[c]) {
             uint16_t m;
