@@ -225,8 +225,8 @@ def test_a_nested_nets_inner_search_from_the_core_is_the_python_search(
     # 11.8 here, 11.9 by SE), the inner search the core runs gives the hint the Python
     # search gives: nothing (most stalls), the first assumption that breaks (most of the
     # rest, built alone), or a cell or unit of nets agreeing on something (searched). So
-    # does a level-5 net's (level-1 nets inside, taking pointing, claiming, pairs and
-    # X-Wings at their stalls) at the first 60 of those stalls.
+    # do a level-5 and a level-6 net's (level-1 nets inside, taking pointing, claiming,
+    # pairs and X-Wings at their stalls; level-2 nets, then chains too) at the first 40.
     inner = nets._inner
     kinds: dict[tuple[int, str], int] = {}
 
@@ -244,13 +244,15 @@ def test_a_nested_nets_inner_search_from_the_core_is_the_python_search(
 
     def both(st: State, level: int, core: object) -> object:
         if level == 0 and sum(kinds.values()) < 120:
-            check(nets_rules._view(st, list(st.cands), list(st.dcells)), 1, core)
+            for deeper in (1, 2):
+                check(nets_rules._view(st, list(st.cands), list(st.dcells)), deeper, core)
         return check(st, level, core) if level == 0 else inner(st, level, core)  # type: ignore[arg-type]
 
     monkeypatch.setattr(nets, "_inner", both)
     rating = rate(HARDEST_41)
     assert (rating.score, rating.hardest) == (11.8, "nested_net")
     assert {(0, "none"), (0, "false"), (0, "unit"), (1, "none"), (1, "false")} <= kinds.keys()
+    assert {(2, "none"), (2, "false")} <= kinds.keys()
 
 
 def test_a_floor_lets_the_search_stop_early_at_no_higher_rating() -> None:

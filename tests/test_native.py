@@ -807,10 +807,10 @@ def test_nets_followed_in_c_are_the_python_nets(state: Any, level: int, rnd: ran
 
 
 @settings(max_examples=120, deadline=None)
-@given(candidate_states(), st.integers(0, 1))
+@given(candidate_states(), st.integers(0, 2))
 def test_inner_net_search_in_c_finds_what_the_python_search_finds(state: Any, level: int) -> None:
-    # A level-4 or 5 net's inner search (nets of level 0 or 1 from every true-assumption,
-    # a level-1 net taking the first pointing, claiming, pair or X-Wing at a stall): the core
+    # A level-4 to 6 net's inner search (nets of level 0 to 2 from every true-assumption,
+    # taking the first pointing, claiming, pair or X-Wing at a stall, then the chain): the core
     # names the first assumption that breaks, in the Python search's order, or says
     # whether a cell or unit of nets agrees on something; the hint built from its answer
     # is the Python search's own, complexity and all.
@@ -842,8 +842,8 @@ def test_inner_net_search_in_c_checks_its_input() -> None:
         core.net_first(geo(9), [0] * 80, 0)
     with pytest.raises(TypeError, match="exactly 3 arguments"):
         core.net_first(geo(9), [0] * 81)  # type: ignore[call-arg]
-    with pytest.raises(ValueError, match="level must be 0 or 1"):
-        core.net_first(geo(9), [0] * 81, 2)
+    with pytest.raises(ValueError, match="level must be 0, 1 or 2"):
+        core.net_first(geo(9), [0] * 81, 3)
     assert core.net_first(geo(4), [0] * 16, 1) == (0, -1, -1)
     # A cell of two candidates where one breaks at once: digit 1 at r1c1 leaves r1c2
     # nothing (its only candidate is 1).

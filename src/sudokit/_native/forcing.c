@@ -1023,23 +1023,69 @@ static unsigned pair_first(const GnGeo *G, const NetTables *T, const FcNet *N, i
     return 0;
 }
 
-/* A level-1 net's stall (nets._advanced at level 1): the first level-1 pattern's
- * eliminations go, and the net runs on; until none is found or the net breaks. */
-static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open)
+/* The eliminations of the chain a level-2 net takes at a stall (nets_rules._short_aic:
+ * chains._elims of its ends, without groups), or its placement when it is a loop ending
+ * where it starts (*place = 1); their number, 0 when there is no chain, -1 out of memory. */
+static int chain_out(const GnGeo *G, const NetTables *T, const FcNet *N, unsigned *out,
+                     int *place)
+{
+    const unsigned n = N->n, nc = N->ncells;
+    unsigned nodes[16], ca, cz, da, dz, c;
+    int len = fc_chain_find(G, N->cands, 16, nodes), k = 0;
+    *place = 0;
+    if (len <= 0)
+        return len;
+    ca = nodes[0] / n;
+    da = nodes[0] % n + 1;
+    cz = nodes[len - 1] / n;
+    dz = nodes[len - 1] % n + 1;
+    if (nodes[0] == nodes[len - 1]) {
+        *place = 1;
+        out[0] = dz * nc + cz;
+        return 1;
+    }
+    if (da == dz) {
+        for (c = 0; c < nc; c++)
+            if (CTEST(N->dcells[da], c) && CTEST(T->peer[ca], c) && CTEST(T->peer[cz], c))
+                out[k++] = da * nc + c;
+    } else if (ca == cz) {
+        const unsigned rest = N->cands[ca] & ~(1u << (da - 1)) & ~(1u << (dz - 1));
+        for (unsigned m = rest; m; m &= m - 1)
+            out[k++] = (FC_CTZ(m) + 1) * nc + ca;
+    } else if (CTEST(T->peer[ca], cz)) {
+        if (N->cands[cz] >> (da - 1) & 1u)
+            out[k++] = da * nc + cz;
+        if (N->cands[ca] >> (dz - 1) & 1u)
+            out[k++] = dz * nc + ca;
+    }
+    return k;
+}
+
+/* A level-1 or level-2 net's stall (nets._advanced): the first level-1 pattern's
+ * eliminations go (at level 2, when there is none, the chain's), and the net runs on;
+ * until none is found or the net breaks. */
+static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open, int level)
 {
     const NetTables *T = net_tables(G);
     const unsigned n = N->n, nc = N->ncells;
     unsigned out[4 * GN_MAXN * GN_MAXN], k, i;
-    int at[3];
+    int at[3], place = 0;
     if (!T)
         return -1;
     while (!N->broken) {
         const int rule = fc_basic_first(G, N->cands, at);
         if (rule < 0)
             return -1;
-        if (!rule)
+        if (!rule && level < 2)
             return 0;
-        if (rule <= 2) {
+        if (!rule) {
+            const int got = chain_out(G, T, N, out, &place);
+            if (got < 0)
+                return -1;
+            if (!got)
+                return 0;
+            k = (unsigned)got;
+        } else if (rule <= 2) {
             const unsigned u = (unsigned)at[0], v = (unsigned)at[1], d = (unsigned)at[2];
             if (at[0] < 0)
                 return -2;
@@ -1057,6 +1103,12 @@ static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open)
         if (!k)
             return -2; /* (not expected: the Python search decides) */
         const unsigned tail = N->tail;
+        if (place) { /* a placement: on it goes (its record is not read) */
+            if (net_on(N, out[0] % nc, out[0] / nc, 0, NET_LINK))
+                return 1;
+            k = 0;
+            place = 0;
+        }
         for (i = 0; i < k; i++) {
             const unsigned d = out[i] / nc, c = out[i] % nc;
             const int node = (int)out[i] + 1;
@@ -1109,7 +1161,7 @@ static int net_from(const GnGeo *G, FcNet *N, const uint16_t *cands, int start, 
             CSET(N->dcells[FC_CTZ(m) + 1], c);
     }
     r = fc_net_run(G, N);
-    return r || !level ? r : net_level1(G, N, open);
+    return r || !level ? r : net_level1(G, N, open, level);
 }
 
 int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit)
@@ -1124,7 +1176,7 @@ int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, in
     unsigned c, d, u, i, j, pass;
     int r;
     *cell = *digit = -1;
-    if (!G || !G->classic || level < 0 || level > 1)
+    if (!G || !G->classic || level < 0 || level > 2)
         return 0;
     if (want > cap) {
         int32_t *q = realloc(queue, want * sizeof *queue);

@@ -83,14 +83,15 @@ typedef struct {
 int fc_net_run(const GnGeo *G, FcNet *N);
 
 /*
- * What the inner search of a level-4 or level-5 net (nets._exhaust at `level` 0 or 1,
+ * What the inner search of a net of level 4, 5 or 6 (nets._exhaust at `level` 0, 1 or 2,
  * inner) finds in `cands`, without building its nets: 1 when the true-assumption of a
  * cell's candidate breaks, the first in the search's order (cells, then digits) in *cell,
  * *digit (1..n); 2 when none breaks but the nets of a cell's candidates or of a digit's
  * places in a unit agree on something (or a level-1 stall the core leaves to the Python
- * search); 0 nothing; -1 out of memory (classic rules; 0 otherwise). At level 1 a net's
- * stall takes the eliminations of the first level-1 pattern (fc_basic_first), the
- * instance the Python finders yield.
+ * search); 0 nothing; -1 out of memory (classic rules; 0 otherwise). At levels 1 and 2 a
+ * net's stall takes the eliminations of the first level-1 pattern (fc_basic_first), the
+ * instance the Python finders yield; at level 2, when there is none, those of the chain
+ * fc_chain_find names (or its placement, a loop back to its start).
  */
 int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit);
 

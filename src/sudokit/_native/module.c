@@ -1032,8 +1032,8 @@ fail:
 
 PyDoc_STRVAR(net_first_doc,
 "net_first(geometry, cands, level, /) -> (int, int, int)\n\n"
-"What the inner search of a forcing net of level 4 or 5 finds in these candidate masks\n"
-"(classic rules), running its nets of level 0 or 1 here: (1, cell, digit) when the\n"
+"What the inner search of a forcing net of level 4, 5 or 6 finds in these candidate\n"
+"masks (classic rules), running its nets of level 0, 1 or 2 here: (1, cell, digit) when the\n"
 "true-assumption of a\n"
 "cell's candidate breaks the rules, the first in the search's order; (2, -1, -1) when none\n"
 "does but the nets of a cell's candidates or a digit's places in a unit agree on\n"
@@ -1055,8 +1055,8 @@ static PyObject *net_first(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     if ((level = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())
         return NULL;
-    if (level < 0 || level > 1) {
-        PyErr_SetString(PyExc_ValueError, "level must be 0 or 1");
+    if (level < 0 || level > 2) {
+        PyErr_SetString(PyExc_ValueError, "level must be 0, 1 or 2");
         return NULL;
     }
     if ((found = fc_net_first(G, cands, (int)level, &cell, &digit)) < 0)

@@ -373,9 +373,9 @@ class _Hint:
 
 def _inner(st: State, level: int, core: native._Core | None) -> _Hint | None:
     """The inner search of a net's stall (``_search(st, level, inner=True)``). At levels
-    0 and 1 the C core runs the nets first (``_native.net_first``): most stalls have
+    0 to 2 the C core runs the nets first (``_native.net_first``): most stalls have
     nothing, and where an assumption breaks, only its net is built here."""
-    if level > 1 or core is None:
+    if level > 2 or core is None:
         return _search(st, level, inner=True)
     found, c, d = core.net_first(native.geometry(st.shape.rules), st.cands, level)
     if found == 0:
