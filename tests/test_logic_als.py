@@ -16,7 +16,7 @@ from sudokit.logic import BY_ID, TECHNIQUES, State, explain, rate
 from sudokit.logic.engine import fast_path, select
 from sudokit.logic.grade import SE_LACKS, SE_PATH_BELOW, rate_path, rate_steps, summarize
 from sudokit.logic.step import Step
-from sudokit.logic.techniques import als
+from sudokit.logic.techniques import als, sue_de_coq
 from test_logic_techniques import FIXTURES, position
 
 
@@ -221,3 +221,111 @@ def test_a_grouped_chain_is_scored_as_se_would_without_groups(puzzle: str) -> No
     state = State.from_grid(parse(puzzle))
     se = max(m.rating for m in fast_path(state, unique=True, techniques=techniques))
     assert rate(puzzle).score == round(max(own, se), 1) > own
+
+
+# --- a search builds on the last position where it found nothing ----------------------
+
+_BUILDING = ("als_xz", "als_xy_wing", "sue_de_coq")
+_KEYS = {"als_xz": als._XZ, "als_xy_wing": als._XY, "sue_de_coq": sue_de_coq._VAIN}
+
+
+def _fixture_and_removed(tid: str) -> tuple[State, list[tuple[int, int]]]:
+    """A technique's fixture position and the candidates the fixture removed before it
+    (all of them still allowed by the rules)."""
+    from test_logic_techniques import candidates
+
+    for f in FIXTURES:
+        if f[0] == tid:
+            grid = parse(f[1])
+            return position(f[1], f[2]), sorted(candidates(f[2], grid.size))
+    raise LookupError(tid)
+
+
+def _answer(step: Step | None) -> object:
+    return None if step is None else (step.technique, step.eliminations, step.text)
+
+
+def test_a_search_after_one_in_vain_finds_what_a_fresh_one_does() -> None:
+    """Along a logic path, each search is asked with the position before known (and the
+    last position searched in vain), and afresh: the same answer, and many of those
+    found something after a search in vain, looking at the changed cells only."""
+    from sudokit.logic.candidates import EARLIER
+    from sudokit.logic.engine import next_step
+
+    state = State.from_grid(parse(next(f[1] for f in FIXTURES if f[0] == "als_xy_wing")))
+    techniques = select(unique=True)
+    als._LAST.clear()
+    built = dict.fromkeys(_BUILDING, 0)
+    for _ in range(60):
+        if state.is_solved():
+            break
+        for tid in _BUILDING:
+            find = BY_ID[tid].find
+            narrowed = als.changed_since_vain(state, _KEYS[tid]) != state.tables.all_cells
+            kept = _answer(find(state))
+            saved = dict(als._LAST)
+            als._LAST.clear()  # no search to build on: a full one
+            assert kept == _answer(find(State(state.rules, state.values, state.cands))), tid
+            als._LAST.update(saved)
+            built[tid] += narrowed and kept is not None
+        step = next_step(state, unique=True, techniques=techniques)
+        assert step is not None
+        nxt = state.apply(step)
+        nxt.memo[EARLIER] = state
+        state = nxt
+    assert all(built.values()), built
+
+
+def test_a_position_with_a_candidate_back_gets_a_full_search() -> None:
+    after, _ = _fixture_and_removed("als_xz")
+    als._LAST.clear()
+    assert als.changed_since_vain(after, als._XZ) == after.tables.all_cells
+    # Two empty cells lacking a digit each.
+    full = after.shape.all_mask
+    cell, other = [c for c in range(len(after.cands)) if 0 < after.cands[c] != full][:2]
+    before = after.applied()
+    before.cands[cell] = full
+    als.found_nothing(before, als._XZ)  # (as if searched in vain)
+    # A subset of the last position searched in vain: only the changed cell counts.
+    assert als.changed_since_vain(after, als._XZ) == 1 << cell
+    # Not a subset: a full search.
+    wider = after.applied()
+    wider.cands[other] = full
+    assert als.changed_since_vain(wider, als._XZ) == wider.tables.all_cells
+
+
+@settings(max_examples=25, deadline=None)
+@given(hst.data())
+def test_building_on_a_vain_search_gives_a_fresh_searchs_answer(data: hst.DataObject) -> None:
+    """Along a random path (random candidates removed, a few at a time, from a position
+    where the pattern is hidden), each search answers as a fresh one, whether it builds
+    on the position before or on the last position searched in vain."""
+    from sudokit.logic.candidates import EARLIER
+
+    tid = data.draw(hst.sampled_from(_BUILDING))
+    after, removed = _fixture_and_removed(tid)
+    back = data.draw(hst.lists(hst.sampled_from(removed), unique=True, min_size=1))
+    state = after.applied()
+    for c, d in back:
+        state.cands[c] |= 1 << (d - 1)
+        state.dcells[d] |= 1 << c
+    als._LAST.clear()
+    for _ in range(data.draw(hst.integers(2, 8))):
+        present = [(c, d) for c in range(len(state.cands)) for d in state.candidate_digits(c)]
+        # Mostly the candidates taken back (towards the pattern), sometimes any.
+        pool = [p for p in back if p in present] or present
+        gone = data.draw(hst.lists(hst.sampled_from(pool), unique=True, min_size=1, max_size=3))
+        if data.draw(hst.booleans()):
+            gone += data.draw(hst.lists(hst.sampled_from(present), max_size=2))
+        nxt = state.applied((), sorted(set(gone)))
+        if data.draw(hst.booleans()):
+            nxt.memo[EARLIER] = state
+        state = nxt
+        for t in _BUILDING:
+            find = BY_ID[t].find
+            kept = _answer(find(state))
+            saved = dict(als._LAST)
+            als._LAST.clear()  # no search to build on: a full one
+            fresh = _answer(find(State(state.rules, state.values, state.cands)))
+            assert kept == fresh, t
+            als._LAST.update(saved)

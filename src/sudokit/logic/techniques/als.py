@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...geometry import Shape
-from ..candidates import State, cells_of
+from ...geometry import Rules, Shape
+from ..candidates import EARLIER, State, cells_of
 from ..step import Step, cells_text, digits_set, elim_text, sym
 
 #: Largest ALS (in cells) the search builds: on 9×9 every size a unit allows, as HoDoKu
@@ -23,6 +23,48 @@ from ..step import Step, cells_text, digits_set, elim_text, sym
 MAX_CELLS = 8
 BIG_GRID_MAX_CELLS = 4
 BLOSSOM_MAX_CELLS = 4
+
+
+#: Per search (a ``State.memo`` key), the rules, candidates and empty cells of the last
+#: position where it found nothing. Only ever used to search less where that search
+#: already settled the answer (see :func:`changed_since_vain`): every answer is the same
+#: as a full search's.
+_LAST: dict[str, tuple[Rules, tuple[int, ...], int]] = {}
+
+
+def found_nothing(st: State, key: str) -> None:
+    """Record that the search ``key`` found nothing in ``st``."""
+    st.memo[key] = True
+    _LAST[key] = (st.rules, tuple(st.cands), st.empty)
+
+
+def changed_since_vain(st: State, key: str) -> int:
+    """The cells a search ``key`` must look at: every cell, or, when it found nothing in
+    the position searched before on the path (or in the last position where it found
+    nothing, when this one keeps a subset of its candidates), the cells whose candidates
+    changed since. The searches that use this (ALS-XZ, the ALS-XY-Wing, Sue de Coq) take
+    a pattern of cells whose candidates alone make it, and remove candidates from cells
+    outside it: a pattern whose cells all kept their candidates is the same pattern
+    there, and what it removes now is among what it removed there (candidates only went
+    away), which was nothing. So only patterns with a changed cell can remove anything,
+    and the first of those (in search order) is the full search's answer."""
+    everything: int = st.tables.all_cells
+    before = st.memo.get(EARLIER)
+    if isinstance(before, State) and before.memo.get(key) and before.rules is st.rules:
+        old_cands: tuple[int, ...] | list[int] = before.cands
+        old_empty = before.empty
+    else:
+        last = _LAST.get(key)
+        if last is None or last[0] is not st.rules:
+            return everything
+        _, old_cands, old_empty = last
+        if st.empty & ~old_empty or any(m & ~o for m, o in zip(st.cands, old_cands, strict=True)):
+            return everything
+    changed = old_empty ^ st.empty
+    for c, m in enumerate(st.cands):
+        if m != old_cands[c]:
+            changed |= 1 << c
+    return changed
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,17 +180,24 @@ def _eliminations(st: State, a: Als, b: Als, rccs: list[int]) -> list[tuple[int,
     return sorted(found)
 
 
+#: ``State.memo`` keys: the search found nothing in this state.
+_XZ = "als.xz.vain"
+_XY = "als.xy.vain"
+
+
 def als_xz(st: State) -> Step | None:
     """Two ALSs with a restricted common digit x: cells seeing every z of both lose z
     (doubly linked, with two restricted commons: more goes)."""
     shape = st.shape
+    changed = changed_since_vain(st, _XZ)
     sets, graph = _restricted_graph(st)
     best: tuple[int, int, int, list[int], list[tuple[int, int]]] | None = None
     for i, a in enumerate(sets):
         # The graph lists a pair once per restricted common, smallest digit first.
         partners: dict[int, list[int]] = {}
+        a_new = a.cells & changed
         for j, x in graph[i]:
-            if j > i:
+            if j > i and (a_new or sets[j].cells & changed):
                 partners.setdefault(j, []).append(x)
         for j, rccs in partners.items():
             b = sets[j]
@@ -162,6 +211,7 @@ def als_xz(st: State) -> Step | None:
             if best is None or size < best[0]:
                 best = (size, i, j, rccs, elims)
     if best is None:
+        found_nothing(st, _XZ)
         return None
     _, i, j, rccs, elims = best
     a, b = sets[i], sets[j]
@@ -247,17 +297,23 @@ def als_xy_wing(st: State) -> Step | None:
     locked: a digit z of both A and B, neither x nor y, is in A or in B, and cells seeing
     every z of both lose z."""
     shape = st.shape
+    changed = changed_since_vain(st, _XY)
     sets, graph = _restricted_graph(st)
     digits_of = shape.digits_of_mask
     best: tuple[int, int, int, int, int, int, list[tuple[int, int]]] | None = None
     for ci, pivot in enumerate(sets):
         wings = graph[ci]
+        # With the pivot unchanged, a wing pair needs a changed set.
+        pivot_new = pivot.cells & changed
         for p, (ai, x) in enumerate(wings):
             a = sets[ai]
+            a_new = pivot_new or a.cells & changed
             for bi, y in wings[p + 1 :]:
                 if y == x or bi == ai:
                     continue
                 b = sets[bi]
+                if not (a_new or b.cells & changed):
+                    continue
                 if a.cells & b.cells:
                     continue
                 zs = a.mask & b.mask & ~(1 << (x - 1)) & ~(1 << (y - 1))
@@ -270,6 +326,7 @@ def als_xy_wing(st: State) -> Step | None:
                 if best is None or size < best[0]:
                     best = (size, ai, bi, ci, x, y, sorted(elims))
     if best is None:
+        found_nothing(st, _XY)
         return None
     _, ai, bi, ci, x, y, elims = best
     a, b, pivot = sets[ai], sets[bi], sets[ci]

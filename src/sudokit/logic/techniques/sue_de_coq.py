@@ -18,6 +18,7 @@ from itertools import combinations
 
 from ..candidates import State, Tables, cells_of
 from ..step import Step, digits_set, elim_text
+from .als import changed_since_vain, found_nothing
 
 #: Most cells taken from each side (the rest of the line, the rest of the box).
 MAX_SIDE = 3
@@ -62,16 +63,25 @@ def _pairs(t: Tables) -> Iterator[tuple[int, int, int]]:
                 yield e, v, inter
 
 
-def _found(st: State) -> Iterator[tuple[int, int, int, int, Side, Side]]:
+#: ``State.memo`` key: the search found nothing in this state.
+_VAIN = "sue_de_coq.vain"
+
+
+def _found(st: State, changed: int) -> Iterator[tuple[int, int, int, int, Side, Side]]:
+    """The Sue de Coqs in search order, those with a cell in ``changed`` only (the
+    others remove nothing: see :func:`.als.changed_since_vain`)."""
     t = st.tables
     cands = st.cands
     for line, box, inter in _pairs(t):
+        if not (t.unit_bits[line] | t.unit_bits[box]) & changed:
+            continue
         box_bits = t.unit_bits[box] & st.empty
         middle = cells_of(inter & st.empty)
         if len(middle) < 2:
             continue
         line_pool = cells_of(t.unit_bits[line] & st.empty & ~inter)
         box_pool = cells_of(box_bits & ~inter)
+        sides_new = (t.unit_bits[line] | t.unit_bits[box]) & ~inter & changed
         for size in range(2, len(middle) + 1):
             for group in combinations(middle, size):
                 v = 0
@@ -84,6 +94,9 @@ def _found(st: State) -> Iterator[tuple[int, int, int, int, Side, Side]]:
                 core = 0
                 for c in group:
                     core |= 1 << c
+                core_new = core & changed
+                if not (core_new or sides_new):
+                    continue
                 line_sides = _sides(st, line_pool, v)
                 if not line_sides:
                     continue
@@ -92,7 +105,7 @@ def _found(st: State) -> Iterator[tuple[int, int, int, int, Side, Side]]:
                     by_gain.setdefault(side[2], []).append(side)
                 for ls in line_sides:
                     for bs in by_gain.get(need - ls[2], ()):
-                        if not ls[1] & bs[1]:
+                        if not ls[1] & bs[1] and (core_new or (ls[0] | bs[0]) & changed):
                             yield line, box, core, v, ls, bs
 
 
@@ -100,7 +113,7 @@ def sue_de_coq(st: State) -> Step | None:
     """The first Sue de Coq (fewest cells) that removes something."""
     t = st.tables
     best = None
-    for line, box, core, v, (lc, ld, _), (bc, bd, _) in _found(st):
+    for line, box, core, v, (lc, ld, _), (bc, bd, _) in _found(st, changed_since_vain(st, _VAIN)):
         used = core | lc | bc
         rest_line = t.unit_bits[line] & st.empty & ~used
         rest_box = t.unit_bits[box] & st.empty & ~used
@@ -118,6 +131,7 @@ def sue_de_coq(st: State) -> Step | None:
         if best is None or size < best[0]:
             best = (size, line, box, core, v, lc, ld, bc, bd, sorted(found))
     if best is None:
+        found_nothing(st, _VAIN)
         return None
     _, line, box, core, v, lc, ld, bc, bd, elims = best
     shape = st.shape
