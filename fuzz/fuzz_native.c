@@ -14,7 +14,8 @@
  *     hash of the input, against a reference that knows the rules only as lists;
  *   - fc_search (static forcing chains) on candidate masks made from the input, checking
  *     that what it names is a group of the kind asked for, and fc_basic_first,
- *     fc_chain_find and fc_finned_any (the engine's quick checks) on the same masks;
+ *     fc_chain_find and fc_finned_any (the engine's quick checks) and fc_net_first (the
+ *     nested nets' inner search) on the same masks;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -326,6 +327,15 @@ static void check_forcing(const uint8_t *data, size_t size)
     if (fc_basic_first(G, cands, NULL) < 0 || fc_chain_find(G, cands, 2 + kinds, chain) < 0 ||
         fc_finned_any(G, cands, 2 + kinds % 3) < 0)
         FAIL("basic_first, chain_find or finned_any failed");
+    {
+        /* The nested nets' inner search: a breaking assumption must be a candidate. */
+        int nc = -1, nd = -1;
+        const int r = fc_net_first(G, cands, kinds % 3, &nc, &nd);
+        if (r < 0 || r > 2)
+            FAIL("fc_net_first answered %d", r);
+        if (r == 1 && (nc < 0 || nc >= n * n || nd < 1 || nd > n || !(cands[nc] >> (nd - 1) & 1u)))
+            FAIL("fc_net_first named r%dc%d %d, not a candidate", nc / n + 1, nc % n + 1, nd);
+    }
     found = fc_search(G, cands, kinds, &a, &b);
     if (found == 0 || found == -1)
         return;
