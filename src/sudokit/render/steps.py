@@ -581,10 +581,6 @@ def legend_lines(picture: StepPicture, step: Step | None = None) -> list[LegendL
     roles = {m.role for m in picture.marks}
     colouring = tid.endswith("colouring") or tid.endswith("coloring")
     first, second = _MARK_WORDS.get(tid, ("the pattern's candidates", "the pattern's other part"))
-    if tid == "msls" and any(u.unit >= 2 * shape.n for u in picture.units):
-        lines = "rows" if any(u.unit < shape.n for u in picture.units) else "columns"
-        first = f"the digits the {lines} keep to the crossings"
-        second = "the digits the boxes keep there"
     if colouring:
         first, second = "one colour", "the other colour"
     if picture.branches:
