@@ -329,3 +329,60 @@ def test_building_on_a_vain_search_gives_a_fresh_searchs_answer(data: hst.DataOb
             fresh = _answer(find(State(state.rules, state.values, state.cands)))
             assert kept == fresh, t
             als._LAST.update(saved)
+
+
+def _unit_sets_unpruned(
+    cells: tuple[int, ...], masks: tuple[int, ...], max_cells: int
+) -> list[tuple[int, int]]:
+    """The sets search grown over every set whose digits fit the largest ALS (no other
+    bound): the order the search's answers (and so its ties) rest on."""
+    limit = min(max_cells, len(cells) - 1)
+    out = []
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, size, cbits, mask = stack.pop()
+        if size and mask.bit_count() == size + 1:
+            out.append((cbits, mask))
+        if size == limit:
+            continue
+        for i in range(start, len(cells)):
+            nm = mask | masks[i]
+            if nm.bit_count() <= limit + 1:
+                stack.append((i + 1, size + 1, cbits | 1 << cells[i], nm))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hst.lists(hst.integers(1, 511), min_size=1, max_size=9),
+    hst.integers(1, 8),
+    hst.sampled_from([3, 4, 5, 7]),
+)
+def test_a_units_sets_come_in_the_unbounded_searchs_order(
+    masks: list[int], max_cells: int, few: int
+) -> None:
+    # Cells whose candidates come from ``few`` digits make many sets.
+    masks = [m & ((1 << few) - 1) or 1 for m in masks] if few < 7 else masks
+    cells = tuple(range(3, 3 + len(masks)))
+    als._unit_sets.cache_clear()
+    assert list(als._unit_sets(cells, tuple(masks), max_cells)) == _unit_sets_unpruned(
+        cells, tuple(masks), max_cells
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(hst.lists(hst.integers(1, 511), min_size=0, max_size=8), hst.integers(1, 511))
+def test_sue_de_coq_sides_are_every_helping_group_in_order(masks: list[int], v: int) -> None:
+    from itertools import combinations
+
+    pool = tuple(range(10, 10 + len(masks)))
+    expected = []
+    for size in range(1, min(sue_de_coq.MAX_SIDE, len(pool)) + 1):
+        for group in combinations(range(len(pool)), size):
+            digits = 0
+            for i in group:
+                digits |= masks[i]
+            gain = size - (digits & ~v).bit_count()
+            if digits & v and gain >= 1:
+                expected.append((sum(1 << pool[i] for i in group), digits, gain))
+    assert sue_de_coq._sides(sue_de_coq._groups(pool, tuple(masks)), v) == expected

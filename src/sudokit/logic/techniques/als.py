@@ -137,8 +137,11 @@ def _unit_sets(
     step changes few units, so the next position finds most units here unchanged."""
     limit = min(max_cells, len(cells) - 1)
     out = []
-    # Depth-first over growing cell sets; a set whose digits already exceed what the
-    # largest ALS may hold is not grown further.
+    # Depth-first over growing cell sets. A set grown from one with p digits has p digits
+    # or more, so it is an ALS only with p - 1 cells or more: a set is not grown when
+    # neither the largest ALS nor the cells left after it (the set and every later cell)
+    # reach that (its growths hold no ALS: the others come out in the same order).
+    n = len(cells)
     stack = [(0, 0, 0, 0)]  # (next index, size, cell set, digits)
     while stack:
         start, size, cbits, mask = stack.pop()
@@ -146,9 +149,9 @@ def _unit_sets(
             out.append((cbits, mask))
         if size == limit:
             continue
-        for i in range(start, len(cells)):
+        for i in range(start, n):
             nm = mask | masks[i]
-            if nm.bit_count() <= limit + 1:
+            if nm.bit_count() <= min(limit, size + n - i) + 1:
                 stack.append((i + 1, size + 1, cbits | 1 << cells[i], nm))
     return tuple(out)
 

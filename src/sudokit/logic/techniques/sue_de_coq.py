@@ -14,6 +14,7 @@ diagonal or a window with a box, a line or each other.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from ..candidates import State, Tables, cells_of
@@ -27,22 +28,30 @@ MAX_SIDE = 3
 Side = tuple[int, int, int]
 
 
-def _sides(st: State, pool: list[int], v: int) -> list[Side]:
-    """Groups of up to :data:`MAX_SIDE` cells of ``pool`` that could join C: they share
-    a digit with V and add fewer new digits than cells (else they bring no help)."""
-    cands = st.cands
+@lru_cache(maxsize=4096)
+def _groups(pool: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """Every group of up to :data:`MAX_SIDE` cells of ``pool`` (with their candidate
+    ``masks``), as ``(cells, digits, size)``, smallest first. A step changes few units,
+    so the next position finds most pools here unchanged."""
     out = []
     for size in range(1, min(MAX_SIDE, len(pool)) + 1):
-        for group in combinations(pool, size):
-            digits = 0
-            for c in group:
-                digits |= cands[c]
-            gain = size - (digits & ~v).bit_count()
-            if digits & v and gain >= 1:
-                bits = 0
-                for c in group:
-                    bits |= 1 << c
-                out.append((bits, digits, gain))
+        for group in combinations(range(len(pool)), size):
+            digits = bits = 0
+            for i in group:
+                digits |= masks[i]
+                bits |= 1 << pool[i]
+            out.append((bits, digits, size))
+    return tuple(out)
+
+
+def _sides(groups: tuple[tuple[int, int, int], ...], v: int) -> list[Side]:
+    """The ``groups`` that could join C: they share a digit with V and add fewer new
+    digits than cells (else they bring no help)."""
+    out = []
+    for bits, digits, size in groups:
+        gain = size - (digits & ~v).bit_count()
+        if digits & v and gain >= 1:
+            out.append((bits, digits, gain))
     return out
 
 
@@ -79,8 +88,9 @@ def _found(st: State, changed: int) -> Iterator[tuple[int, int, int, int, Side, 
         middle = cells_of(inter & st.empty)
         if len(middle) < 2:
             continue
-        line_pool = cells_of(t.unit_bits[line] & st.empty & ~inter)
-        box_pool = cells_of(box_bits & ~inter)
+        line_pool = tuple(cells_of(t.unit_bits[line] & st.empty & ~inter))
+        box_pool = tuple(cells_of(box_bits & ~inter))
+        line_groups = box_groups = None  # (built when first needed)
         sides_new = (t.unit_bits[line] | t.unit_bits[box]) & ~inter & changed
         for size in range(2, len(middle) + 1):
             for group in combinations(middle, size):
@@ -97,11 +107,15 @@ def _found(st: State, changed: int) -> Iterator[tuple[int, int, int, int, Side, 
                 core_new = core & changed
                 if not (core_new or sides_new):
                     continue
-                line_sides = _sides(st, line_pool, v)
+                if line_groups is None:
+                    line_groups = _groups(line_pool, tuple(cands[c] for c in line_pool))
+                line_sides = _sides(line_groups, v)
                 if not line_sides:
                     continue
+                if box_groups is None:
+                    box_groups = _groups(box_pool, tuple(cands[c] for c in box_pool))
                 by_gain: dict[int, list[Side]] = {}
-                for side in _sides(st, box_pool, v):
+                for side in _sides(box_groups, v):
                     by_gain.setdefault(side[2], []).append(side)
                 for ls in line_sides:
                     for bs in by_gain.get(need - ls[2], ()):
