@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -50,6 +51,15 @@ class _Handler(SimpleHTTPRequestHandler):
         """Quiet: a page load is dozens of requests."""
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Quiet when the browser hung up: a reload or a cancelled fetch drops requests
+        mid-answer, which is no fault of the server; anything else is printed as before."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """Serves ``folder`` on ``host``:``port`` (0: a free port) from a background thread."""
 
@@ -59,7 +69,7 @@ class SiteServer:
             raise BuildError(f"{self.folder} holds no site (no index.html): build it first")
         handler = functools.partial(_Handler, directory=str(self.folder))
         try:
-            self.httpd = ThreadingHTTPServer((host, port), handler)
+            self.httpd = _Server((host, port), handler)
         except OSError as err:
             if err.errno == errno.EADDRINUSE:
                 raise BuildError(
