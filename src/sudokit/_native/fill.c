@@ -1,6 +1,6 @@
 /*
  * The random full grid of the generator (see fill.h), specified exactly so that the
- * pure-Python reference (sudokit.generator.random_solution) gives the same grid:
+ * pure-Python reference (sudokit.generator_fill.random_solution) gives the same grid:
  *
  * Random numbers: xoshiro256** whose four words are four successive outputs of
  * splitmix64 started at `seed`. below(k) (0 <= below(k) < k) is ((x >> 32) * k) >> 32

@@ -1,5 +1,5 @@
 /*
- * The generator's random full grid (sudokit.generator.random_solution) in C: the same
+ * The generator's random full grid (sudokit.generator_fill.random_solution) in C: the same
  * search, step for step, as the pure-Python reference, so that a seed gives the same grid
  * with or without the C core. The algorithm is specified in fill.c.
  */

@@ -1246,7 +1246,7 @@ done:
 PyDoc_STRVAR(fill_doc,
 "fill(geometry, seed, limit, run, /) -> (status, cells)\n\n"
 "The generator's random full grid under the rules (cages ignored), drawn from seed\n"
-"(0 <= seed < 2**64) exactly as sudokit.generator.random_solution draws it in Python.\n"
+"(0 <= seed < 2**64) exactly as sudokit.generator_fill.random_solution draws it in Python.\n"
 "limit: the guesses of all runs; run: the guesses of the first (later runs get it times\n"
 "the Luby sequence). status 0: cells is the grid (a list of digits); 1: no grid keeps\n"
 "the rules; 2: the guesses are spent (cells is None for both).");

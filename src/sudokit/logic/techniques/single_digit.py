@@ -165,17 +165,28 @@ def empty_rectangle(st: State) -> Step | None:
                                 f"or {shape.cell_name(q)}; either way {shape.cell_name(z)} "
                                 f"cannot be {s}, so {elim_text(shape, elims)}."
                             )
-                            return Step(
-                                "empty_rectangle",
-                                "Empty Rectangle",
-                                text,
-                                eliminations=elims,
-                                cells=(*er, p, q),
-                                units=(bu, lu, r, c),
-                                candidates=tuple((cc, d) for cc in (*er, p, q)),
-                                rating=6.6,
-                            )
+                            return _er_step(text, elims, (*er, p, q), (bu, lu, r, c), d)
     return _extra_empty_rectangle(st) if t.extras else None
+
+
+def _er_step(
+    text: str,
+    elims: tuple[tuple[int, int], ...],
+    cells: tuple[int, ...],
+    units: tuple[int, ...],
+    d: int,
+) -> Step:
+    """An Empty Rectangle's step: the unit's places of ``d`` and the strong link's ends."""
+    return Step(
+        "empty_rectangle",
+        "Empty Rectangle",
+        text,
+        eliminations=elims,
+        cells=cells,
+        units=units,
+        candidates=tuple((cc, d) for cc in cells),
+        rating=6.6,
+    )
 
 
 def _extra_empty_rectangle(st: State) -> Step | None:
@@ -232,14 +243,5 @@ def _extra_empty_rectangle(st: State) -> Step | None:
                                     f"{cn(p)} and then in {un(c)} inside {un(bu)}; "
                                     f"either way {elim_text(shape, elims)}."
                                 )
-                                return Step(
-                                    "empty_rectangle",
-                                    "Empty Rectangle",
-                                    text,
-                                    eliminations=elims,
-                                    cells=(*er, p, q),
-                                    units=(bu, lu, r, c),
-                                    candidates=tuple((cc, d) for cc in (*er, p, q)),
-                                    rating=6.6,
-                                )
+                                return _er_step(text, elims, (*er, p, q), (bu, lu, r, c), d)
     return None
