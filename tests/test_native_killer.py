@@ -23,7 +23,8 @@ from sudokit import count_solutions, solve
 from sudokit.formats.solo import parse_solo
 from sudokit.geometry import Cage, Rules
 from sudokit.solvers import backend_for, native, registry
-from sudokit.solvers.general import engine
+from sudokit.solvers.fast import SearchResult
+from sudokit.solvers.general import _OutOfBudget, engine
 from test_solvers_rules import LAYOUTS
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="needs the C core")
@@ -53,10 +54,32 @@ def keeps_the_rules(rules: Rules, cells: Sequence[int], solution: Sequence[int])
     return is_variant_solution(cells, solution, rules.n, rules.variants, regions, rules.cages)
 
 
-def check(rules: Rules, cells: Sequence[int], limit: int = 2) -> int:
-    """The C count equals the pure-Python engine's; its solution keeps every rule."""
+def python_count(rules: Rules, cells: Sequence[int], limit: int, guesses: float) -> int | None:
+    """The pure-Python engine's count, or None when its search needs more guesses."""
+    eng = engine(rules)
+    cand = eng.start(list(cells))
+    if cand is None:
+        return 0
+    found: list[tuple[int, ...]] = []
+    try:
+        eng._search(cand, limit, guesses, None, found, SearchResult())
+    except _OutOfBudget:
+        return None
+    return len(found)
+
+
+def check(
+    rules: Rules, cells: Sequence[int], limit: int = 2, python_guesses: float = float("inf")
+) -> int:
+    """The C count equals the pure-Python engine's; its solution keeps every rule.
+
+    With ``python_guesses``, the counts are compared only where the pure-Python search
+    ends within that many guesses: a random sparse killer can take it (without the C
+    core's 45 rule over runs of units) many minutes."""
     count, solution = core_search(rules, cells, limit)
-    assert count == engine(rules).run(list(cells), limit).count
+    reference = python_count(rules, cells, limit, python_guesses)
+    if reference is not None:
+        assert count == reference
     if count:
         assert solution is not None and keeps_the_rules(rules, cells, solution)
     else:
@@ -172,7 +195,7 @@ def test_random_killers_count_like_python(
     rules = rules_of(n, variants, cages)
     cells = [v if rng.random() < keep else 0 for v in full]
     for limit in (2, 3):
-        assert check(rules, cells, limit) >= 1
+        assert check(rules, cells, limit, python_guesses=5_000) >= 1
 
 
 @settings(max_examples=200, deadline=None)
