@@ -151,3 +151,16 @@ def test_position_moves_reach_the_position(seed: int) -> None:
     assert state.board.cells == position.current.cells
     masks = position.candidate_masks()
     assert all(state.notes[c] == masks[c] for c in range(81) if not state.board.cells[c])
+
+
+def test_the_pasted_note_is_read_whole_under_the_board(app: App) -> None:
+    from sudokit.gui.dialog_view import custom_info_lines
+
+    paste(app, format_position(where_the_player_was(1), "hodoku"))
+    dialog = app.controller.dialog
+    assert isinstance(dialog, CustomDialog)
+    lines = custom_info_lines(dialog)
+    said = " ".join(lines)
+    # one line cut it to "…where you w…" at the window's usual size
+    assert "…" not in said and "starts where you were" in said and "givens)" in said
+    assert len(lines) <= 2

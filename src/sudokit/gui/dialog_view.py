@@ -67,6 +67,19 @@ def _new_game(surface: pygame.Surface, d: NewGameDialog, theme: Theme) -> None:
         y += px(20)
 
 
+def custom_info_lines(d: CustomDialog) -> list[str]:
+    """The line under the board of "Your puzzle", with its count of givens: two lines at
+    most (as an error gets), the second cut to fit."""
+    px = d.px
+    width = d.rect.w - px(56)
+    count = sum(1 for v in d.cells if v)
+    text = f"{d.info}  ({count} given{'s' if count != 1 else ''})"
+    lines = wrap(text, px(15), width)
+    if len(lines) > 2:
+        lines = [lines[0], fit_text(" ".join(lines[1:]), px(15), width)]
+    return lines
+
+
 def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
     grid = Grid(d.rules, d.cells)
     view = BoardView(
@@ -88,9 +101,9 @@ def _custom(surface: pygame.Surface, d: CustomDialog, theme: Theme) -> None:
             blit_text(surface, line, px(16), theme.error, topleft=(x, y))
             y += px(21)
     else:
-        count = sum(1 for v in d.cells if v)
-        text = f"{d.info}  ({count} given{'s' if count != 1 else ''})"
-        blit_text(surface, fit_text(text, px(15), width), px(15), theme.muted, topleft=(x, y))
+        for line in custom_info_lines(d):
+            blit_text(surface, line, px(15), theme.muted, topleft=(x, y))
+            y += px(20)
 
 
 class StatsTable(NamedTuple):
