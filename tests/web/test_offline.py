@@ -47,6 +47,9 @@ def _shell_loaded(page: Any) -> None:
     assert "sudokit" in page.title()
     grid = page.get_by_role("grid", name=re.compile("Sudoku"))
     grid.wait_for()
+    # The board's cells are drawn once the saved game or the bank has been read, which
+    # may be a moment after the grid itself is there.
+    page.get_by_role("gridcell").first.wait_for()
     assert page.get_by_role("gridcell").count() in {16, 36, 81, 144, 256}
 
 
