@@ -1321,6 +1321,19 @@ static PyObject *u64_list(const uint64_t *values, Py_ssize_t n)
     return list;
 }
 
+/* A batch's answer, (counts, solutions, guesses), or NULL with the error set. */
+static PyObject *batch_answer(const uint64_t *counts, PyObject *solutions,
+                              const uint64_t *guesses, Py_ssize_t n)
+{
+    PyObject *count_list = u64_list(counts, n), *guess_list = u64_list(guesses, n);
+    PyObject *answer = NULL;
+    if (count_list && guess_list)
+        answer = PyTuple_Pack(3, count_list, solutions, guess_list);
+    Py_XDECREF(count_list);
+    Py_XDECREF(guess_list);
+    return answer;
+}
+
 PyDoc_STRVAR(run_many_doc,
 "run_many(data, limit, geometry=None, /) -> (counts, solutions, guesses)\n\n"
 "Solve many 9x9 puzzles in one call.\n"
@@ -1339,7 +1352,7 @@ static PyObject *run_many_rules(PyObject *geo, PyObject *data, uint64_t limit)
 {
     Py_buffer view;
     uint64_t *counts = NULL, *guesses = NULL;
-    PyObject *solutions = NULL, *count_list = NULL, *guess_list = NULL, *result = NULL;
+    PyObject *solutions = NULL, *result = NULL;
     const GnGeo *G = get_geo(geo);
     Py_ssize_t n = 0, i, size;
     int stopped = 0;
@@ -1398,17 +1411,12 @@ static PyObject *run_many_rules(PyObject *geo, PyObject *data, uint64_t limit)
             goto done;
         }
     }
-    count_list = u64_list(counts, n);
-    guess_list = u64_list(guesses, n);
-    if (count_list && guess_list)
-        result = PyTuple_Pack(3, count_list, solutions, guess_list);
+    result = batch_answer(counts, solutions, guesses, n);
 done:
     PyBuffer_Release(&view);
     PyMem_Free(counts);
     PyMem_Free(guesses);
     Py_XDECREF(solutions);
-    Py_XDECREF(count_list);
-    Py_XDECREF(guess_list);
     return result;
 }
 
@@ -1416,7 +1424,7 @@ static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t narg
 {
     Py_buffer view;
     uint64_t limit, *counts = NULL, *guesses = NULL;
-    PyObject *solutions = NULL, *count_list = NULL, *guess_list = NULL, *result = NULL;
+    PyObject *solutions = NULL, *result = NULL;
     Py_ssize_t n;
     ptrdiff_t bad;
     (void)self;
@@ -1474,17 +1482,12 @@ static PyObject *run_many(PyObject *self, PyObject *const *args, Py_ssize_t narg
             goto done;
         }
     }
-    count_list = u64_list(counts, n);
-    guess_list = u64_list(guesses, n);
-    if (count_list && guess_list)
-        result = PyTuple_Pack(3, count_list, solutions, guess_list);
+    result = batch_answer(counts, solutions, guesses, n);
 done:
     PyBuffer_Release(&view);
     PyMem_Free(counts);
     PyMem_Free(guesses);
     Py_XDECREF(solutions);
-    Py_XDECREF(count_list);
-    Py_XDECREF(guess_list);
     return result;
 }
 
