@@ -186,6 +186,10 @@ def test_a_stall_gets_the_first_level1_pattern_of_its_own_candidates(state: Stat
         other = state.applied((), [(cell, digit)])
         positions += [other, state, other]
     for position in positions:
+        if any(not position.cands[c] for c in cells_of(position.empty)):
+            # An open cell without candidates is a contradiction: the nets stop there and
+            # never ask (the core counts a unit's open cells by their candidates).
+            continue
         expected = next((f for rule in nets_rules._LEVEL1 if (f := rule(position))), None)
         assert nets_rules.level1(position, core) == expected
 
