@@ -349,6 +349,68 @@ def test_explain_gives_the_whole_path_from_the_position(engine: Engine) -> None:
     assert "max_seconds must be more than 0" in error(engine, "explain", max_seconds=0)
 
 
+def _positions(path: dict[str, Any]) -> list[tuple[list[int], list[int]]]:
+    """The position before each step of an explain answer, then after the last: its
+    ``start`` with every earlier step's placements and candidate masks applied in order."""
+    cells = list(path["start"]["cells"])
+    masks = list(path["start"]["candidates"])
+    out = [(list(cells), list(masks))]
+    for step in path["steps"]:
+        for c, d in step["placements"]:
+            cells[c] = d
+        for c, m in step["candidates"]:
+            masks[c] = m
+        out.append((list(cells), list(masks)))
+    return out
+
+
+def test_explain_gives_each_step_s_position_and_what_the_hint_shows_of_it(
+    engine: Engine,
+) -> None:
+    from sudokit.logic import explain
+
+    call(engine, "play", move=f"s {NAME} {RIGHT}")  # from the player's position
+    path = call(engine, "explain")
+    board = list(PUZZLE.cells)
+    board[EMPTY] = RIGHT
+    expected = explain(Grid(PUZZLE.rules, board), keep_states=True)
+    positions = _positions(path)
+    assert positions == [(s.values, s.cands) for s in expected.states]
+    assert positions[-1] == (list(SOLUTION.cells), [0] * 81)
+    for step, (cells, masks) in zip(path["steps"], positions, strict=False):
+        # what the step draws is there in the position before it
+        for c, d in step["pattern"] + step["eliminations"] + step["placements"]:
+            assert not cells[c] and masks[c] >> (d - 1) & 1, (step["text"], c, d)
+        assert "drawing" not in step  # no forcing step on a medium path
+    # the first step is the hint's last stage for the same position, told the same way
+    told = call(engine, "hint", stage=3)
+    first = path["steps"][0]
+    for key in ("technique", "cells", "reasons", "area", "pattern", "eliminations"):
+        assert first[key] == told[key], key
+
+
+#: AI Escargot, whose path takes forcing nets of every level.
+ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+
+def test_explain_s_forcing_steps_say_what_to_draw_in_a_small_answer() -> None:
+    e = Engine()
+    call(e, "open", text=ESCARGOT)
+    text = e.handle(json.dumps({"op": "explain", "args": {}}))
+    path = json.loads(text)
+    assert path["solved"] is True
+    forcing = [s for s in path["steps"] if "branches" in s]
+    assert len(forcing) >= 10
+    assert all(("drawing" in s) == ("branches" in s) for s in path["steps"])
+    for step in forcing:
+        drawing = step["drawing"]
+        starts = [(*b["start"], b["true"]) for b in drawing["branches"]]
+        assert starts == [_node(b["assume"]) for b in step["branches"]]
+        _follows_in_order(drawing)
+    # every position and picture of a hardest puzzle's hundred steps, in a few hundred kB
+    assert len(text) < 300_000
+
+
 # --- levels ---------------------------------------------------------------------------------
 
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GenerationError, IllegalMoveError, RulesError
 from ..formats import format_line
@@ -37,9 +37,12 @@ from ..logic import BY_ID, LEVELS
 from ..logic import Hint as LogicHint
 from .levels import CUSTOM, DEFAULT_LEVEL, filed_level, label, variant_key, variant_problem
 from .moves import AutoNotes, ClearNotes, Move, Restart, parse_move
-from .session import Clock, GameHint, Session, examine, format_time
+from .session import Clock, GameHint, Session, examine, format_time, hint_reasons
 from .state import GameState
 from .stats import Finish, LevelStats, finish_message
+
+if TYPE_CHECKING:
+    from ..logic import State, Step
 
 #: ``make(size, level, seed)``: a classic puzzle; a variant one is asked for with the
 #: rules as a keyword, ``make(size, level, seed, rules="x")``.
@@ -275,7 +278,13 @@ class ExplainedStep:
     """One step of the explanation: its sentence, technique (id and name), level, the
     cells of its pattern and what it places and rules out, ``(cell, digit)``; a forcing
     chain's or net's ``branches`` as JSON-ready dicts (see
-    :meth:`~sudokit.logic.step.Branch.to_dict`)."""
+    :meth:`~sudokit.logic.step.Branch.to_dict`).
+
+    What the hint's last stage shows of the same step (see :class:`HintView`):
+    ``reasons``, ``area`` and ``pattern``. ``candidates``: the ``(cell, mask)`` of every
+    candidate mask the step changes (its placements' cells and peers, its
+    eliminations), so that the position after it is the one before with its placements
+    and these masks; ``step`` the engine's own step (not in the JSON)."""
 
     text: str
     technique: str
@@ -285,6 +294,11 @@ class ExplainedStep:
     placements: tuple[tuple[int, int], ...]
     eliminations: tuple[tuple[int, int], ...]
     branches: tuple[dict[str, Any], ...] = ()
+    reasons: tuple[int, ...] = ()
+    area: tuple[int, ...] = ()
+    pattern: tuple[tuple[int, int], ...] = ()
+    candidates: tuple[tuple[int, int], ...] = ()
+    step: Step | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -295,6 +309,10 @@ class ExplainedStep:
             "cells": list(self.cells),
             "placements": [list(p) for p in self.placements],
             "eliminations": [list(e) for e in self.eliminations],
+            "reasons": list(self.reasons),
+            "area": list(self.area),
+            "pattern": [list(p) for p in self.pattern],
+            "candidates": [list(c) for c in self.candidates],
         }
         if self.branches:
             out["branches"] = list(self.branches)
@@ -304,20 +322,57 @@ class ExplainedStep:
 @dataclass(frozen=True, slots=True)
 class Explained:
     """The logical path from the current position: its steps, whether they solve the
-    grid, whether the time given ran out, and a sentence about it."""
+    grid, whether the time given ran out, and a sentence about it; ``start`` the
+    position the path starts from (a digit and a candidate mask per cell), whence each
+    step's position is had by playing the steps before it (see
+    :attr:`ExplainedStep.candidates`)."""
 
     steps: tuple[ExplainedStep, ...]
     solved: bool
     stopped: bool
     text: str
+    start: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "steps": [s.to_dict() for s in self.steps],
             "solved": self.solved,
             "stopped": self.stopped,
             "text": self.text,
         }
+        if self.steps:
+            out["start"] = {"cells": list(self.start[0]), "candidates": list(self.start[1])}
+        return out
+
+
+def _area(rules: Rules, units: Iterable[int]) -> tuple[int, ...]:
+    """The cells of ``units``: where a hint says to look."""
+    return tuple(sorted({c for u in units for c in rules.units[u]}))
+
+
+def _explained(rules: Rules, step: Step, before: State, after: State) -> ExplainedStep:
+    """One step of the path, with what the hint's last stage shows of it on the position
+    ``before`` (as :func:`~sudokit.game.session.hint_reasons` and the hint's unit tell
+    it) and the candidate masks it changes on the way to ``after``."""
+    return ExplainedStep(
+        text=step.text,
+        technique=step.technique,
+        name=step.name,
+        level=BY_ID[step.technique].level if step.technique in BY_ID else "",
+        cells=tuple(step.cells),
+        placements=tuple(step.placements),
+        eliminations=tuple(step.eliminations),
+        branches=tuple(b.to_dict(rules) for b in step.branches),
+        reasons=hint_reasons(Grid(rules, before.values), step),
+        area=_area(rules, step.units[:1]),
+        pattern=tuple(step.candidates),
+        candidates=tuple(
+            (c, m)
+            for c, (m, was) in enumerate(zip(after.cands, before.cands, strict=True))
+            if m != was
+        ),
+        step=step,
+    )
 
 
 def stats_rows(rows: Iterable[LevelStats]) -> list[dict[str, Any]]:
@@ -556,7 +611,6 @@ class Play:
 
     def _hint_view(self, h: GameHint, stage: int, changed: bool) -> HintView:
         s = self.session
-        units = s.rules.units
         technique = BY_ID.get(h.technique) if h.technique else None
         return HintView(
             kind=h.kind,
@@ -564,7 +618,7 @@ class Play:
             text=h.message,
             cells=tuple(h.cells),
             reasons=tuple(h.reasons),
-            area=tuple(sorted({c for u in h.units for c in units[u]})),
+            area=_area(s.rules, h.units),
             pattern=tuple(h.pattern),
             eliminations=tuple(h.eliminations),
             moves=tuple(str(m) for m in s.hint_moves()),
@@ -603,19 +657,11 @@ class Play:
             return Explained((), False, False, f"{text} {verb}: erase first, then ask again.")
         if s.finished:
             return Explained((), True, False, "The puzzle is solved.")
-        path = explain(Grid(rules, state.board.cells), max_seconds=max_seconds)
+        path = explain(Grid(rules, state.board.cells), max_seconds=max_seconds, keep_states=True)
+        states = path.states
         steps = tuple(
-            ExplainedStep(
-                text=step.text,
-                technique=step.technique,
-                name=step.name,
-                level=BY_ID[step.technique].level if step.technique in BY_ID else "",
-                cells=tuple(step.cells),
-                placements=tuple(step.placements),
-                eliminations=tuple(step.eliminations),
-                branches=tuple(b.to_dict(rules) for b in step.branches),
-            )
-            for step in path.steps
+            _explained(rules, step, before, after)
+            for step, before, after in zip(path.steps, states, states[1:], strict=False)
         )
         k = len(steps)
         many = f"{k} step{'s' if k != 1 else ''}"
@@ -627,7 +673,8 @@ class Play:
             text = "No solution from here."
         else:
             text = f"After {many}, no technique known here goes further."
-        return Explained(steps, path.solved, path.stopped, text)
+        start = (tuple(states[0].values), tuple(states[0].cands))
+        return Explained(steps, path.solved, path.stopped, text, start)
 
     # --- the timer ----------------------------------------------------------------------
     @property

@@ -54,11 +54,18 @@ game (wrong notes corrected: ``changed``), the result also holds ``"view"``.
 ``check`` → ``{"mistakes", "solved", "empty", "text"}``.
 
 ``explain {max_seconds=30}`` → ``{"steps": [{"text", "technique", "name", "level",
-"cells", "placements", "eliminations"}…], "solved", "stopped", "text"}``: the whole
-logical path from the current position (``placements``/``eliminations`` are
-``[cell, digit]`` pairs); a forcing chain or net adds ``"branches"``, link by link, as
-``sudokit explain --json`` writes them (``{"assume": "r1c4=9", "links": [{"candidate",
-"why", "rests_on"}…], "ends", "contradiction"}``).
+"cells", "placements", "eliminations", "reasons", "area", "pattern", "candidates"}…],
+"solved", "stopped", "text", "start"}``: the whole logical path from the current position
+(``placements``/``eliminations``/``pattern`` are ``[cell, digit]`` pairs); a forcing
+chain or net adds ``"branches"``, link by link, as ``sudokit explain --json`` writes
+them (``{"assume": "r1c4=9", "links": [{"candidate", "why", "rests_on"}…], "ends",
+"contradiction"}``), and ``"drawing"``, as the hint's last stage gives it. Each step
+can be shown on its own position, as the hint's last stage shows it (``cells``,
+``reasons``, ``area``, ``pattern``, ``eliminations``): ``start`` is the path's first
+position (``{"cells": [digit per cell], "candidates": [mask per cell]}``, bit d-1: digit
+d; there when there are steps) and a step's ``candidates`` the ``[cell, mask]`` it
+changes, so the position before step k is ``start`` with the ``placements`` and
+``candidates`` of every step before it applied in order.
 
 ``levels {size=9, variant=""}`` → ``{"levels": [...]}``: the levels ``new`` can make.
 
@@ -346,7 +353,14 @@ class Engine:
         seconds = _number(args, "max_seconds", EXPLAIN_SECONDS)
         if seconds <= 0:
             raise BadRequest(f"max_seconds must be more than 0, not {seconds}")
-        return self._game().explain(max_seconds=seconds).to_dict()
+        game = self._game()
+        path = game.explain(max_seconds=seconds)
+        out = path.to_dict()
+        # A forcing step is drawn as the hint's last stage draws it.
+        for step, data in zip(path.steps, out["steps"], strict=True):
+            if step.step is not None and step.step.branches:
+                data["drawing"] = branch_drawing(game.session.rules, step.step.branches)
+        return out
 
     def _levels(self, args: _Args) -> Any:
         from ..game.play import asked_rules, levels
