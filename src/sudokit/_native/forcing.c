@@ -42,6 +42,7 @@ typedef struct {
     size_t used;
     uint32_t queue[2 * MAXC]; /* node = k * 2 + (1 when false): each at most once */
     uint64_t live[MAXW];
+    uint64_t *agreed; /* where the group found leaves what it agrees on (or NULL) */
 } Ctx;
 
 static void link(Links *L, unsigned a, unsigned b)
@@ -155,6 +156,10 @@ static int agree(Ctx *X, const unsigned *starts, unsigned count)
         if (!any)
             return 0;
     }
+    if (X->agreed) {
+        memcpy(X->agreed, on, w * sizeof *on);
+        memcpy(X->agreed + w, off, w * sizeof *off);
+    }
     return 1;
 }
 
@@ -217,18 +222,27 @@ static int run(Ctx *X, int kinds, int *a, int *b)
 
 int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b)
 {
+    return fc_search_agreed(G, cands, kinds, a, b, NULL);
+}
+
+int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b,
+                     uint64_t *agreed)
+{
+    /* Kept between calls (callers hold the GIL): the level-3 nets ask at their stalls.
+     * Large: only what is read before written is cleared. */
+    static Ctx *X;
+    static uint64_t *bits;
+    static size_t cap;
     const int n = G != NULL ? (int)G->n : 0;
-    Ctx *X;
-    size_t live = 0;
+    size_t live = 0, want;
     unsigned c;
-    int found;
     if (!G || !G->classic)
         return 0;
-    X = malloc(sizeof *X); /* large: only what is read before written is cleared */
-    if (!X)
+    if (!X && !(X = malloc(sizeof *X)))
         return -1;
     X->G = G;
     X->cands = cands;
+    X->agreed = agreed;
     X->n = (unsigned)n;
     X->words = (G->ncells * (unsigned)n + 63) / 64;
     X->used = 0;
@@ -241,16 +255,17 @@ int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b)
             SET(X->live, c * (unsigned)n + FC_CTZ(m));
     }
     /* Every branch starts at a live candidate: room for all of them. */
-    X->bits = malloc((live ? live : 1) * 2 * X->words * sizeof *X->bits);
-    if (!X->bits) {
-        free(X);
-        return -1;
+    want = (live ? live : 1) * 2 * X->words;
+    if (want > cap) {
+        uint64_t *more = realloc(bits, want * sizeof *bits);
+        if (!more)
+            return -1;
+        bits = more;
+        cap = want;
     }
+    X->bits = bits;
     strong_links(&X->L, G, cands);
-    found = run(X, kinds, a, b);
-    free(X->bits);
-    free(X);
-    return found;
+    return run(X, kinds, a, b);
 }
 
 /* --- the patterns of a level-1 net: does any remove something? --------------------- */
@@ -405,34 +420,6 @@ int fc_basic_first(const GnGeo *G, const uint16_t *cands, int *at)
 
 /* --- alternating inference chains without groups ----------------------------------- */
 
-/* Whether a chain from "a is false" to "z is true" proves something: z is a itself, or
- * a candidate sees both (same digit), or z and a share a cell with a third digit, or
- * they see each other and one's digit is a candidate of the other's cell. */
-static int proves(const GnGeo *G, const uint16_t *cands, unsigned a, unsigned z)
-{
-    const unsigned n = G->n, ca = a / n, da = a % n, cz = z / n, dz = z % n;
-    unsigned i, j;
-    if (a == z)
-        return 1;
-    if (da == dz) {
-        for (i = 0; i < GN_NPEERS(G, ca); i++) {
-            const unsigned c = GN_PEERS(G, ca)[i];
-            if (c == cz || !(cands[c] >> da & 1u))
-                continue;
-            for (j = 0; j < GN_NPEERS(G, cz); j++)
-                if (GN_PEERS(G, cz)[j] == c)
-                    return 1;
-        }
-        return 0;
-    }
-    if (ca == cz)
-        return (cands[ca] & ~(1u << da) & ~(1u << dz)) != 0;
-    for (i = 0; i < GN_NPEERS(G, ca); i++)
-        if (GN_PEERS(G, ca)[i] == cz)
-            return (cands[cz] >> da & 1u) || (cands[ca] >> dz & 1u);
-    return 0;
-}
-
 /* --- the chain itself, as sudokit's search picks it ----------------------------------- */
 
 #define CELLW ((GN_MAXCELLS + 63) / 64)
@@ -443,7 +430,33 @@ typedef struct {
     uint16_t par_on[MAXC], par_off[MAXC]; /* valid where on / off is set */
     uint32_t layer[2][MAXC];
     uint64_t peer[GN_MAXCELLS][CELLW]; /* each cell's peers as a set: walked in ascending order */
+    uint64_t dc[GN_MAXN][CELLW];       /* each digit's cells */
+    unsigned cw;                       /* words of a cell set */
 } Find;
+
+/* Whether a chain from "a is false" to "z is true" proves something: z is a itself, or
+ * a candidate sees both (same digit), or z and a share a cell with a third digit, or
+ * they see each other and one's digit is a candidate of the other's cell. (Asked of
+ * every true node a walk reaches: cell sets, not peer lists.) */
+static int proves(const Find *W, const GnGeo *G, const uint16_t *cands, unsigned a,
+                  unsigned z)
+{
+    const unsigned n = G->n, ca = a / n, da = a % n, cz = z / n, dz = z % n;
+    unsigned i;
+    if (a == z)
+        return 1;
+    if (da == dz) {
+        for (i = 0; i < W->cw; i++)
+            if (W->peer[ca][i] & W->peer[cz][i] & W->dc[da][i])
+                return 1;
+        return 0;
+    }
+    if (ca == cz)
+        return (cands[ca] & ~(1u << da) & ~(1u << dz)) != 0;
+    if (W->peer[ca][cz >> 6] >> (cz & 63) & 1u)
+        return (cands[cz] >> da & 1u) || (cands[ca] >> dz & 1u);
+    return 0;
+}
 
 /* Breadth-first from "s is false", as sudokit's chain search walks (chains._walk): true
  * nodes at every other layer, each checked as a chain end, up to `limit` nodes; each
@@ -473,7 +486,7 @@ static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsign
         }
         depth++;
         for (i = 0; i < non; i++)
-            if (proves(G, cands, s, W->layer[1][i])) {
+            if (proves(W, G, cands, s, W->layer[1][i])) {
                 *end = W->layer[1][i];
                 return depth;
             }
@@ -512,21 +525,25 @@ static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsign
 
 int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned *nodes)
 {
-    Find *W;
+    static Find *W; /* kept between calls (callers hold the GIL): the nets ask at stalls */
     unsigned c, d, i, best = 0, limit = (unsigned)max_nodes + 1;
     const unsigned n = G ? G->n : 0;
     if (!G || !G->classic)
         return 0;
-    W = malloc(sizeof *W);
-    if (!W)
+    if (!W && !(W = malloc(sizeof *W)))
         return -1;
     strong_links(&W->L, G, cands);
     memset(W->peer, 0, G->ncells * sizeof W->peer[0]);
-    for (c = 0; c < G->ncells; c++)
+    memset(W->dc, 0, sizeof W->dc);
+    W->cw = (G->ncells + 63) / 64;
+    for (c = 0; c < G->ncells; c++) {
         for (i = 0; i < GN_NPEERS(G, c); i++) {
             const unsigned p = GN_PEERS(G, c)[i];
             W->peer[c][p >> 6] |= (uint64_t)1 << (p & 63);
         }
+        for (unsigned m = cands[c]; m; m &= m - 1)
+            W->dc[FC_CTZ(m)][c >> 6] |= (uint64_t)1 << (c & 63);
+    }
     /* Starts in the order of the Python keys (digit, then cell); each walk after a chain
      * is found is cut at its length, and only a shorter one replaces it. */
     for (d = 0; d < n; d++)
@@ -552,10 +569,8 @@ int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned
                 on = !on;
             }
             if (limit <= 4)
-                goto done;
+                return (int)best;
         }
-done:
-    free(W);
     return (int)best;
 }
 
@@ -1061,14 +1076,40 @@ static int chain_out(const GnGeo *G, const NetTables *T, const FcNet *N, unsigne
     return k;
 }
 
-/* A level-1 or level-2 net's stall (nets._advanced): the first level-1 pattern's
- * eliminations go (at level 2, when there is none, the chain's), and the net runs on;
- * until none is found or the net breaks. */
+/* What the cell or unit forcing chain a level-3 net takes at a stall proves
+ * (forcing.multiple_forcing_chain: cells of three candidates or more, then units): its
+ * placements in out[0 .. *places - 1], then its eliminations, as candidates d * nc + c;
+ * their number, 0 when there is none, -1 out of memory. */
+static int forcing_out(const GnGeo *G, const FcNet *N, unsigned *out, unsigned *places)
+{
+    const unsigned n = N->n, nc = N->ncells, w = (nc * n + 63) / 64;
+    uint64_t agreed[2 * MAXW];
+    unsigned half, k = 0;
+    int a, b, found = fc_search_agreed(G, N->cands, FC_CELL3 | FC_UNIT, &a, &b, agreed);
+    *places = 0;
+    if (found <= 0)
+        return found;
+    for (half = 0; half < 2; half++) {
+        for (unsigned i = 0; i < w; i++)
+            for (uint64_t x = agreed[half * w + i]; x; x &= x - 1) {
+                const unsigned kk = i * 64 + GN_CTZ64(x); /* cell * n + digit - 1 */
+                out[k++] = (kk % n + 1) * nc + kk / n;
+            }
+        if (!half)
+            *places = k;
+    }
+    return (int)k;
+}
+
+/* A level-1, 2 or 3 net's stall (nets._advanced): the first level-1 pattern's
+ * eliminations go (at level 2, when there is none, the chain's; at level 3, when there is
+ * no chain either, what a cell or unit forcing chain proves), and the net runs on; until
+ * none is found or the net breaks. */
 static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open, int level)
 {
     const NetTables *T = net_tables(G);
     const unsigned n = N->n, nc = N->ncells;
-    unsigned out[4 * GN_MAXN * GN_MAXN], k, i;
+    unsigned out[2 * GN_MAXN * GN_MAXCELLS], k, i, places = 0;
     int at[3], place = 0;
     if (!T)
         return -1;
@@ -1078,10 +1119,16 @@ static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open, int level)
             return -1;
         if (!rule && level < 2)
             return 0;
+        places = 0;
         if (!rule) {
-            const int got = chain_out(G, T, N, out, &place);
+            int got = chain_out(G, T, N, out, &place);
             if (got < 0)
                 return -1;
+            if (!got && level >= 3) {
+                got = forcing_out(G, N, out, &places);
+                if (got < 0)
+                    return -1;
+            }
             if (!got)
                 return 0;
             k = (unsigned)got;
@@ -1109,7 +1156,9 @@ static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open, int level)
             k = 0;
             place = 0;
         }
-        for (i = 0; i < k; i++) {
+        for (i = 0; i < places && !N->broken; i++)
+            net_on(N, out[i] % nc, out[i] / nc, 0, NET_LINK);
+        for (i = places; i < k && !N->broken; i++) {
             const unsigned d = out[i] / nc, c = out[i] % nc;
             const int node = (int)out[i] + 1;
             if (CTEST(N->off[d], c))
@@ -1164,35 +1213,82 @@ static int net_from(const GnGeo *G, FcNet *N, const uint16_t *cands, int start, 
     return r || !level ? r : net_level1(G, N, open, level);
 }
 
+/* The net the searches below run their nets in, with room for G's nets in its queue and
+ * records (kept between calls: callers hold the GIL); NULL when out of memory. */
+static FcNet *net_buffers(const GnGeo *G)
+{
+    static FcNet N;
+    static size_t cap;
+    const size_t want = 2 * (size_t)G->ncells * G->n + 2;
+    if (want > cap) {
+        int32_t *q = realloc(N.queue, want * sizeof *N.queue);
+        if (!q)
+            return NULL;
+        N.queue = q;
+        if (!(q = realloc(N.rec, 3 * want * sizeof *N.rec)))
+            return NULL;
+        N.rec = q;
+        cap = want;
+    }
+    return &N;
+}
+
+int fc_net_all(const GnGeo *G, const uint16_t *cands, int level, uint8_t *out)
+{
+    const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
+    const size_t bytes = ((size_t)(n + 1) * nc + 7) / 8;
+    FcNet *N = net_buffers(G);
+    uint64_t open[4] = {0};
+    unsigned c, d, half, i;
+    int sign, r;
+    if (!N)
+        return -1;
+    for (c = 0; c < nc; c++)
+        if (cands[c])
+            CSET(open, c);
+    for (d = 1; d <= n; d++)
+        for (c = 0; c < nc; c++) {
+            if (!(cands[c] >> (d - 1) & 1u))
+                continue;
+            for (sign = 1; sign >= -1; sign -= 2) {
+                if ((r = net_from(G, N, cands, sign * (int)(d * nc + c + 1), level, open)) == -1)
+                    return -1;
+                *out++ = r == -2 ? 2 : N->broken ? 1 : 0;
+                memset(out, 0, 2 * bytes);
+                for (half = 0; half < 2; half++, out += bytes)
+                    for (unsigned e = 1; e <= n; e++)
+                        for (i = 0; i < w; i++)
+                            for (uint64_t x = (half ? N->off : N->on)[e][i]; x; x &= x - 1) {
+                                const size_t bit = (size_t)e * nc + i * 64 + GN_CTZ64(x);
+                                out[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+                            }
+            }
+        }
+    return 0;
+}
+
 int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit)
 {
     const unsigned n = G ? G->n : 0, nc = G ? G->ncells : 0, w = (nc + 63) / 64;
-    static int32_t *queue, *rec;
     static uint64_t *sets; /* per candidate d * nc + c: on then off, digits 0..n, w words */
     static size_t cap;
-    const size_t per = 2 * (size_t)(n + 1) * w, want = 2 * (size_t)nc * n + 2;
-    static FcNet N;
+    const size_t per = 2 * (size_t)(n + 1) * w, want = (size_t)(n + 1) * nc * per;
+    FcNet *N;
     uint64_t live[GN_MAXN + 1][4], on[GN_MAXN + 1][4], off[GN_MAXN + 1][4], open[4] = {0};
     unsigned c, d, u, i, j, pass;
     int r;
     *cell = *digit = -1;
     if (!G || !G->classic || level < 0 || level > 2)
         return 0;
+    if (!(N = net_buffers(G)))
+        return -1;
     if (want > cap) {
-        int32_t *q = realloc(queue, want * sizeof *queue);
-        if (q)
-            queue = q;
-        q = q ? realloc(rec, 3 * want * sizeof *rec) : NULL;
-        if (q)
-            rec = q;
-        uint64_t *s = q ? realloc(sets, (size_t)(n + 1) * nc * per * sizeof *sets) : NULL;
+        uint64_t *s = realloc(sets, want * sizeof *sets);
         if (!s)
             return -1;
         sets = s;
         cap = want;
     }
-    N.queue = queue;
-    N.rec = rec;
     memset(live, 0, sizeof live);
     for (c = 0; c < nc; c++) {
         if (cands[c])
@@ -1212,17 +1308,17 @@ int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, in
                 uint64_t *s = sets + ((size_t)d * nc + c) * per;
                 if (!(m >> (d - 1) & 1u))
                     continue;
-                if ((r = net_from(G, &N, cands, (int)(d * nc + c + 1), level, open)) < 0)
+                if ((r = net_from(G, N, cands, (int)(d * nc + c + 1), level, open)) < 0)
                     return r == -2 ? 2 : -1;
-                if (N.broken && !pass) {
+                if (N->broken && !pass) {
                     *cell = (int)c;
                     *digit = (int)d;
                     return 1;
                 }
                 for (i = 0; i <= n; i++)
                     for (j = 0; j < w; j++) {
-                        s[i * w + j] = N.on[i][j];
-                        s[((size_t)n + 1 + i) * w + j] = N.off[i][j];
+                        s[i * w + j] = N->on[i][j];
+                        s[((size_t)n + 1 + i) * w + j] = N->off[i][j];
                     }
             }
         }

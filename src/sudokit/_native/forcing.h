@@ -34,6 +34,14 @@
 int fc_search(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b);
 
 /*
+ * fc_search, and when a cell or unit group is found, what its branches agree on in
+ * `agreed` (when not NULL): the true candidates, then the false ones, each as
+ * (ncells * n + 63) / 64 words of candidates k = cell * n + (digit - 1), live ones only.
+ */
+int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, int *b,
+                     uint64_t *agreed);
+
+/*
  * Which of the patterns a net of level 1 may use (sudokit's pointing, claiming, naked
  * pair, hidden pair and X-Wing finders, with their conditions: a cell with candidates
  * counts as open) finds something first in `cands`, in the order a net asks them:
@@ -94,6 +102,18 @@ int fc_net_run(const GnGeo *G, FcNet *N);
  * fc_chain_find names (or its placement, a loop back to its start).
  */
 int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit);
+
+/*
+ * Every net an outer search of `level` 0 to 3 (nets._exhaust) asks for in `cands`
+ * (classic rules), without their records: for each candidate d * ncells + c of `cands`
+ * in ascending order, its true-assumption's net then its false-assumption's, each as one
+ * byte (0 the net holds, 1 it breaks, 2 a stall the core leaves to the Python search)
+ * and what it made true, then false, as (n + 1) * ncells bits (bit d * ncells + c, in
+ * ((n + 1) * ncells + 7) / 8 bytes, least significant first). At level 3 a stall with
+ * neither level-1 pattern nor chain takes what forcing.multiple_forcing_chain proves.
+ * `out` holds as many. Returns 0, or -1 when out of memory.
+ */
+int fc_net_all(const GnGeo *G, const uint16_t *cands, int level, uint8_t *out);
 
 /*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;

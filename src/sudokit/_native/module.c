@@ -1064,6 +1064,53 @@ static PyObject *net_first(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", found, cell, digit);
 }
 
+PyDoc_STRVAR(net_all_doc,
+"net_all(geometry, cands, level, /) -> bytes\n\n"
+"Every net a forcing-net search of level 0 to 3 runs in these candidate masks (classic\n"
+"rules), without why each node follows: for each candidate digit * n * n + cell present,\n"
+"in ascending order, the net of its true-assumption then of its false-assumption, each\n"
+"one byte (0 it holds, 1 it breaks, 2 a stall left to the Python search) followed by\n"
+"what it made true, then false, as ((n + 1) * n * n + 7) // 8 bytes each, little-endian\n"
+"(bit digit * n * n + cell), as nets._pack packs them.");
+
+static PyObject *net_all(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    PyObject *out;
+    size_t live = 0, per;
+    unsigned c;
+    long level;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "net_all() takes exactly 3 arguments (geometry, cands, level)");
+        return NULL;
+    }
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    if ((level = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (level < 0 || level > 3) {
+        PyErr_SetString(PyExc_ValueError, "level must be 0 to 3");
+        return NULL;
+    }
+    if (!G->classic) {
+        PyErr_SetString(PyExc_ValueError, "net_all() knows classic rules only");
+        return NULL;
+    }
+    for (c = 0; c < G->ncells; c++)
+        live += (size_t)GN_POP(cands[c]);
+    per = 1 + 2 * ((((size_t)G->n + 1) * G->ncells + 7) / 8);
+    if (!(out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * live * per))))
+        return NULL;
+    if (fc_net_all(G, cands, (int)level, (uint8_t *)PyBytes_AS_STRING(out)) < 0) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
 PyDoc_STRVAR(finned_any_doc,
 "finned_any(geometry, cands, size, /) -> bool\n\n"
 "Whether the logic engine's search for a finned or sashimi fish of size base lines\n"
@@ -1501,6 +1548,7 @@ static PyMethodDef methods[] = {
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
     {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},
+    {"net_all", (PyCFunction)(void (*)(void))net_all, METH_FASTCALL, net_all_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"net_first", (PyCFunction)(void (*)(void))net_first, METH_FASTCALL, net_first_doc},

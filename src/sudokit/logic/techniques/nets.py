@@ -359,6 +359,59 @@ def _advanced(
 
 
 @dataclass(slots=True)
+class _Light:
+    """A net of an outer search that the C core ran with all the others
+    (``_native.net_all``): whether it broke and what it made true and false, without why.
+    Only the nets of a conclusion are built again, in full, to be rated and told."""
+
+    start: int
+    flag: int  # 0 it holds, 1 it breaks, 2 a stall the core left to the Python search
+    data: bytes
+    at: int  # where its sets start in ``data``
+    size: int  # bytes per set
+    _packed: tuple[int, int] | None = None
+
+    @property
+    def contradiction(self) -> bool:
+        return self.flag == 1
+
+    @property
+    def packed(self) -> tuple[int, int]:
+        if self._packed is None:
+            at, size, data = self.at, self.size, self.data
+            self._packed = (
+                int.from_bytes(data[at : at + size], "little"),
+                int.from_bytes(data[at + size : at + 2 * size], "little"),
+            )
+        return self._packed
+
+
+#: The deepest level whose outer search the C core runs all the nets of.
+LIGHT_TOP = 3
+
+
+def _light(st: State, level: int) -> dict[int, _Light]:
+    """Every net of an outer search of ``level`` (0 to :data:`LIGHT_TOP`), run by the C
+    core at once, by start node."""
+    core = native._core
+    assert core is not None
+    t = st.tables
+    ncells = t.ncells
+    data = core.net_all(native.geometry(st.shape.rules), st.cands, level)
+    size = ((t.n + 1) * ncells + 7) // 8
+    out: dict[int, _Light] = {}
+    at = 0
+    for d in range(1, t.n + 1):
+        for c in cells_of(st.dcells[d]):
+            k = d * ncells + c + 1
+            out[k] = _Light(k, data[at], data, at + 1, size)
+            at += 1 + 2 * size
+            out[-k] = _Light(-k, data[at], data, at + 1, size)
+            at += 1 + 2 * size
+    return out
+
+
+@dataclass(slots=True)
 class _Hint:
     kind: str  # "false", "true" (a contradiction), "double", "cell" or "unit"
     cell: int
@@ -412,7 +465,7 @@ def _nets(st: State, level: int) -> dict[int, Net]:
 
 
 def _common(
-    st: State, nets: list[Net], skip: tuple[int, int] | None = None
+    st: State, nets: Sequence[Net | _Light], skip: tuple[int, int] | None = None
 ) -> tuple[list[Candidate], list[Candidate]]:
     """What every net agrees on, among live candidates (most groups agree on nothing:
     the nets' packed cell sets say so in one AND per net)."""
@@ -425,6 +478,7 @@ def _common(
     for net in nets:
         packed = net.packed
         if packed is None:
+            assert isinstance(net, Net)
             packed = net.packed = (_pack(net.on, ncells), _pack(net.off, ncells))
         on &= packed[0]
         off &= packed[1]
@@ -498,7 +552,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     lower = _nets(st, level - 1) if level and not inner else {}
     earlier, placed, gone = _earlier(st, level) if not inner else ({}, [], [])
 
-    def net(node: int) -> Net:
+    def built(node: int) -> Net:
         found = memo.get(node)
         if found is None:
             old = earlier.get(node)
@@ -508,6 +562,30 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                 found = propagate(st, node, level, lower.get(node))
             memo[node] = found
         return found
+
+    # The C core runs an outer search's nets up to level 3 all at once, without why (most
+    # are only asked whether they break and what they agree on); the nets of a conclusion
+    # are built here in full (``sure``), to be rated and told.
+    light: dict[int, _Light] = {}
+    if not inner and level <= LIGHT_TOP and native._core is not None and st.rules.classic:
+        light = _light(st, level)
+
+    def net(node: int) -> Net | _Light:
+        found = light.get(node)
+        if found is None or found.flag == 2 or node in memo:
+            return built(node)
+        return found
+
+    def sure(group: list[Net | _Light]) -> list[Net]:
+        out = []
+        for x in group:
+            if isinstance(x, _Light):
+                full = built(x.start)
+                assert (full.contradiction is not None) == x.contradiction, "core and nets differ"
+                out.append(full)
+            else:
+                out.append(x)
+        return out
 
     best: tuple[float, int, int, _Hint] | None = None
     # On a path that already has a step this hard, any step at most as hard will do:
@@ -528,22 +606,22 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     if inner:
         # Inside a net: contradictions first (the cheapest and most common find), then
         # cell and unit reductions from the true-assumptions alone.
-        ons_of: list[tuple[int, list[Net]]] = []
+        ons_of: list[tuple[int, list[Net | _Light]]] = []
         for c in cells_of(st.empty):
             m = st.cands[c]
             if pop[m] < 2:
                 continue
-            ons: list[Net] = []
+            ons: list[Net | _Light] = []
             for d in digits_of[m]:
                 a = net(d * ncells + c + 1)
                 if a.contradiction:
-                    offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
+                    offer(_Hint("false", c, d, -1, sure([a]), [], [(c, d)], 0, 0), 7)
                 ons.append(a)
             ons_of.append((c, ons))
         for c, ons in ons_of:
             places, elims = _common(st, ons)
             if places or elims:
-                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
+                offer(_Hint("cell", c, 0, -1, sure(ons), places, elims, 0, 0), 5)
         for u, ub in enumerate(t.unit_bits):
             for d in range(1, t.n + 1):
                 x = st.dcells[d] & ub
@@ -552,7 +630,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                 group = [net(d * ncells + cc + 1) for cc in cells_of(x)]
                 places, elims = _common(st, group)
                 if places or elims:
-                    offer(_Hint("unit", cells_of(x)[0], d, u, group, places, elims, 0, 0), 6)
+                    offer(_Hint("unit", cells_of(x)[0], d, u, sure(group), places, elims, 0, 0), 6)
         return None
     for c in cells_of(st.empty):
         m = st.cands[c]
@@ -564,14 +642,14 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
             a = net(k)
             ons.append(a)
             if a.contradiction:
-                offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
+                offer(_Hint("false", c, d, -1, sure([a]), [], [(c, d)], 0, 0), 7)
             b = net(-k)
             if b.contradiction:
-                offer(_Hint("true", c, d, -1, [b], [(c, d)], [], 0, 0), 7)
+                offer(_Hint("true", c, d, -1, sure([b]), [(c, d)], [], 0, 0), 7)
             elif not a.contradiction and pop[m] >= 3:
                 places, elims = _common(st, [a, b], (c, d))
                 if places or elims:
-                    offer(_Hint("double", c, d, -1, [a, b], places, elims, 0, 0), 1)
+                    offer(_Hint("double", c, d, -1, sure([a, b]), places, elims, 0, 0), 1)
             for u in t.unit_of[c]:
                 x = st.dcells[d] & t.unit_bits[u]
                 if x.bit_count() < 2 or (x & -x) != 1 << c:
@@ -581,11 +659,11 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                     continue
                 places, elims = _common(st, group)
                 if places or elims:
-                    offer(_Hint("unit", c, d, u, group, places, elims, 0, 0), 6)
+                    offer(_Hint("unit", c, d, u, sure(group), places, elims, 0, 0), 6)
         if not any(a.contradiction for a in ons):
             places, elims = _common(st, ons)
             if places or elims:
-                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
+                offer(_Hint("cell", c, 0, -1, sure(ons), places, elims, 0, 0), 5)
     return best[3] if best else None
 
 
