@@ -260,9 +260,10 @@ def test_the_whole_explanation_and_a_watched_solver(desktop: Any) -> None:
     steps.first.wait_for(timeout=60_000)
     assert steps.count() >= 10
     first = steps.first.inner_text()
-    steps.first.click()  # shows the step's cells on the board
-    assert page.get_by_role("status").inner_text() in first
-    assert page.locator(".cell.step").count() >= 1
+    steps.first.click()  # shows the step on its position, as the hint's last stage
+    assert page.locator("#preview-text").inner_text() in first
+    assert page.locator(".cell.hinted").count() >= 1
+    button(page, "Back to my game").click()
 
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Watch a solver").click()

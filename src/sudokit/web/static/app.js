@@ -64,7 +64,7 @@ const ui = {
   notesMode: false,
   hint: null, // {stage, text, cells, reasons, moves}
   checked: null, // Set of cells Check found wrong (shown until the next move)
-  highlight: null, // cells of an explanation step
+  preview: null, // an explanation's step shown on its own position: {path, positions, index}
   paused: false,
   busyNew: false,
 };
@@ -154,7 +154,7 @@ function startGame(info, moves = [], position = null, extra = {}) {
   ui.armed = null;
   ui.hint = null;
   ui.checked = null;
-  ui.highlight = null;
+  ui.preview = null;
   ui.paused = false;
   buildBoard();
   tick();
@@ -410,24 +410,28 @@ function render() {
   const game = session.game;
   const rules = game.rules;
   const n = rules.n;
-  const st = session.state;
+  // An explanation's step is shown on its own position, as the hint's last stage: the
+  // player's game, selection and marks wait, untouched, behind it.
+  const preview = previewShown();
+  const st = preview ? preview.state : session.state;
+  const shown = preview ? preview.hint : ui.hint;
+  const selected = preview ? null : ui.selected;
   const board = game.board(st);
   const conflicts = game.conflicts(st);
-  const wrong = settings.showMistakes ? game.mistakes(st) : new Set();
-  if (ui.checked) for (const c of ui.checked) wrong.add(c);
-  const around = ui.selected !== null ? unitsOf(rules, ui.selected) : new Set();
-  const focusDigit = ui.armed || (ui.selected !== null ? board[ui.selected] : 0);
-  const hintCells = new Set(ui.hint && ui.hint.stage >= 2 ? ui.hint.cells : []);
-  const reasonCells = new Set(ui.hint && ui.hint.stage >= 3 ? ui.hint.reasons : []);
-  const stepCells = new Set(ui.highlight || []);
-  const areaCells = new Set(ui.hint && ui.hint.stage >= 2 ? ui.hint.area || [] : []);
+  const wrong = settings.showMistakes && !preview ? game.mistakes(st) : new Set();
+  if (ui.checked && !preview) for (const c of ui.checked) wrong.add(c);
+  const around = selected !== null ? unitsOf(rules, selected) : new Set();
+  const focusDigit = preview ? 0 : ui.armed || (selected !== null ? board[selected] : 0);
+  const hintCells = new Set(shown && shown.stage >= 2 ? shown.cells : []);
+  const reasonCells = new Set(shown && shown.stage >= 3 ? shown.reasons : []);
+  const areaCells = new Set(shown && shown.stage >= 2 ? shown.area || [] : []);
   // the whole deduction (stage 3): its pattern's candidates and what it rules out
   const marks = new Map();
-  if (ui.hint && ui.hint.stage >= 3) {
-    for (const [c, d] of ui.hint.pattern || []) marks.set(`${c}:${d}`, "pattern");
-    for (const [c, d] of ui.hint.eliminations || []) marks.set(`${c}:${d}`, "struck");
+  if (shown && shown.stage >= 3) {
+    for (const [c, d] of shown.pattern || []) marks.set(`${c}:${d}`, "pattern");
+    for (const [c, d] of shown.eliminations || []) marks.set(`${c}:${d}`, "struck");
     // a forcing step's branches: every candidate they pass through is shown
-    const drawing = ui.hint.drawing;
+    const drawing = shown.drawing;
     if (drawing) {
       const node = (c, d) => { if (!marks.has(`${c}:${d}`)) marks.set(`${c}:${d}`, "node"); };
       for (const b of drawing.branches) node(b.start[0], b.start[1]);
@@ -459,9 +463,9 @@ function render() {
       noteEls[k].classList.toggle("struck", mark === "struck");
       noteEls[k].classList.toggle("node", mark === "node");
     }
-    const sel = ui.selected === cell;
+    const sel = selected === cell;
     setAttr(el, "aria-selected", sel ? "true" : "false");
-    const tab = sel || (ui.selected === null && cell === 0) ? 0 : -1;
+    const tab = sel || (selected === null && cell === 0) ? 0 : -1;
     if (el.tabIndex !== tab) el.tabIndex = tab;
     const cl = el.classList;
     cl.toggle("given", given);
@@ -475,7 +479,6 @@ function render() {
     cl.toggle("hinted", hintCells.has(cell));
     cl.toggle("reason", reasonCells.has(cell));
     cl.toggle("area", areaCells.has(cell) && !hintCells.has(cell));
-    cl.toggle("step", stepCells.has(cell));
   }
   // the pad: remaining counts, armed digit
   const left = game.remaining(st);
@@ -491,17 +494,18 @@ function render() {
   $("pad").classList.toggle("notes-mode", ui.notesMode);
   $("undo").disabled = !session.canUndo;
   $("redo").disabled = !session.canRedo;
-  $("apply").hidden = !(ui.hint && ui.hint.stage >= 3 && ui.hint.moves && ui.hint.moves.length);
+  $("apply").hidden = Boolean(preview) || !(ui.hint && ui.hint.stage >= 3 && ui.hint.moves && ui.hint.moves.length);
   showBranches();
+  drawPreview(preview);
   const cover = $("cover");
   cover.hidden = !ui.paused;
-  $("done").hidden = !session.finished;
+  $("done").hidden = !session.finished || Boolean(preview);
   if (session.finished) {
     const byPlayer = !session.moves.slice(0, session.position).includes("solve");
     $("done-text").textContent = byPlayer ? `Solved in ${formatTime(meta.elapsed)}` : "Solved";
   }
   $("board").classList.toggle("blurred", ui.paused);
-  $("board").classList.toggle("finished", session.finished);
+  $("board").classList.toggle("finished", session.finished && !preview);
   const info = game.info;
   $("game-label").textContent = `${n}×${n} · ${levelLabel(info.level || "custom")}${rules.variants.length ? " · " + rules.name : ""}`;
   drawTimer();
@@ -512,7 +516,9 @@ function render() {
 let branchesShown = null;
 
 function showBranches(force = false) {
-  const drawing = ui.hint && ui.hint.stage >= 3 && !ui.paused ? ui.hint.drawing || null : null;
+  const preview = previewShown();
+  const shown = preview ? preview.hint : ui.hint;
+  const drawing = shown && shown.stage >= 3 && !ui.paused ? shown.drawing || null : null;
   if (drawing === branchesShown && !force) return;
   branchesShown = drawing;
   const noteAt = (cell, digit) => cells[cell].children[1].children[digit - 1];
@@ -523,7 +529,7 @@ function showBranches(force = false) {
 // --- playing ----------------------------------------------------------------------------
 
 function play(code) {
-  if (!session || ui.paused) return false;
+  if (!session || ui.paused || ui.preview) return false;
   if (session.finished) {
     say("Solved. Start a new game to play again.");
     return false;
@@ -541,7 +547,6 @@ function play(code) {
   if (!changed) return false;
   ui.hint = null;
   ui.checked = null;
-  ui.highlight = null;
   if (navigator.vibrate) navigator.vibrate(8);
   if (!meta.persisted && navigator.storage && navigator.storage.persist) {
     meta.persisted = true; // ask once that the browser keep the saves
@@ -593,7 +598,7 @@ function select(cell) {
 }
 
 function pressDigit(d, { asNote = false } = {}) {
-  if (!session || ui.paused) return;
+  if (!session || ui.paused || ui.preview) return;
   if (asNote) {
     if (ui.selected !== null) enter(ui.selected, d, true);
     return;
@@ -613,7 +618,7 @@ function pressDigit(d, { asNote = false } = {}) {
 }
 
 function tapCell(cell) {
-  if (!session || ui.paused) return;
+  if (!session || ui.paused || ui.preview) return;
   ui.selected = cell;
   if (ui.armed !== null) {
     const locked = session.game.isLocked(session.state, cell);
@@ -625,7 +630,7 @@ function tapCell(cell) {
 }
 
 function undo() {
-  if (!session.undo()) return;
+  if (ui.preview || !session.undo()) return;
   ui.hint = null;
   ui.checked = null;
   afterMove();
@@ -633,7 +638,7 @@ function undo() {
 }
 
 function redo() {
-  if (!session.redo()) return;
+  if (ui.preview || !session.redo()) return;
   ui.hint = null;
   ui.checked = null;
   afterMove();
@@ -641,6 +646,7 @@ function redo() {
 }
 
 function toggleNotes() {
+  if (ui.preview) return;
   ui.notesMode = !ui.notesMode;
   render();
 }
@@ -654,7 +660,7 @@ function needEngine(what) {
 }
 
 function hint() {
-  if (!session || session.finished || ui.paused) return;
+  if (!session || session.finished || ui.paused || ui.preview) return;
   if (ui.hint && ui.hint.stage >= 3) {
     applyHint();
     return;
@@ -685,7 +691,7 @@ function applyHint() {
 }
 
 function check() {
-  if (!session) return;
+  if (!session || ui.preview) return;
   const game = session.game;
   const local = () => {
     const wrong = game.mistakes(session.state);
@@ -723,9 +729,9 @@ function explain() {
     (r) => {
       const steps = r.steps || [];
       $("explain-note").textContent = steps.length
-        ? `${steps.length} steps from this position. Tap a step to see its cells.`
-        : "Nothing left to explain.";
-      for (const step of steps) {
+        ? `${steps.length} steps from this position. Tap a step to see it on the board.`
+        : r.text || "Nothing left to explain.";
+      for (const [i, step] of steps.entries()) {
         const li = document.createElement("li");
         const b = document.createElement("button");
         b.type = "button";
@@ -734,10 +740,8 @@ function explain() {
         b.querySelector(".technique").textContent = `${step.name || step.technique || ""}${step.level ? " · " + levelLabel(step.level) : ""}`;
         b.querySelector(".step-text").textContent = step.text || "";
         b.addEventListener("click", () => {
-          ui.highlight = step.cells || [];
           dlg.close();
-          say(step.text || "");
-          render();
+          showStep(r, i);
         });
         li.appendChild(b);
         list.appendChild(li);
@@ -747,6 +751,78 @@ function explain() {
       $("explain-note").textContent = err.message;
     },
   );
+}
+
+// An explanation's step on the board: the position before it (the path's start with the
+// earlier steps played, as the engine tells them) and the step drawn on it as the hint's
+// last stage draws it. Only a view: the player's game stays as it was, and comes back.
+
+function stepPositions(path) {
+  const cells = path.start.cells.slice();
+  const masks = path.start.candidates.slice();
+  const out = [];
+  for (const step of path.steps) {
+    out.push({ cells: cells.slice(), masks: masks.slice() });
+    for (const [c, d] of step.placements) cells[c] = d;
+    for (const [c, m] of step.candidates) masks[c] = m;
+  }
+  return out;
+}
+
+function showStep(path, index) {
+  if (!session || !path.start || !path.steps.length) return;
+  ui.preview = { path, positions: stepPositions(path), index: 0 };
+  goToStep(index);
+  const next = $("preview-next");
+  (next.disabled ? $("preview-back") : next).focus({ preventScroll: true });
+}
+
+function goToStep(index) {
+  const p = ui.preview;
+  if (!p) return;
+  p.index = Math.max(0, Math.min(index, p.path.steps.length - 1));
+  render();
+}
+
+function leavePreview() {
+  if (!ui.preview) return;
+  ui.preview = null;
+  render();
+  const focus = ui.selected !== null ? cells[ui.selected] : null;
+  if (focus) focus.focus({ preventScroll: true });
+}
+
+// The step shown, as render draws it: its position (digits and candidates) and its picture
+// in the hint's shape at the last stage (a placement shown among the pattern's candidates).
+function previewShown() {
+  const p = ui.preview;
+  if (!p) return null;
+  const step = p.path.steps[p.index];
+  const at = p.positions[p.index];
+  const givens = session.game.givens;
+  const state = {
+    entries: at.cells.map((d, c) => (givens[c] ? 0 : d)), notes: at.masks, revealed: [], auto: [],
+  };
+  const hint = {
+    stage: 3, cells: step.cells, reasons: step.reasons, area: step.area,
+    pattern: [...(step.pattern || []), ...step.placements], eliminations: step.eliminations,
+    drawing: step.drawing || null,
+  };
+  return { state, hint, step, index: p.index, total: p.path.steps.length };
+}
+
+function drawPreview(preview) {
+  const on = Boolean(preview);
+  $("preview").hidden = !on;
+  $("board-wrap").classList.toggle("previewing", on);
+  $("board").setAttribute("aria-readonly", on ? "true" : "false");
+  document.querySelector(".side").classList.toggle("previewing", on);
+  if (!on) return;
+  const { step, index, total } = preview;
+  setText($("preview-title"), `Step ${index + 1} of ${total}: ${step.name || step.technique}`);
+  setText($("preview-text"), step.text || "");
+  $("preview-prev").disabled = index === 0;
+  $("preview-next").disabled = index === total - 1;
 }
 
 // --- watch ------------------------------------------------------------------------------
@@ -1010,7 +1086,7 @@ function wire() {
   });
   longPress(board, (target) => {
     const el = target.closest && target.closest(".cell");
-    if (!el || !session) return;
+    if (!el || !session || ui.preview) return;
     const cell = Number(el.dataset.cell);
     ui.selected = cell;
     const d = ui.armed;
@@ -1038,6 +1114,9 @@ function wire() {
   $("hint").addEventListener("click", hint);
   $("apply").addEventListener("click", applyHint);
   $("check").addEventListener("click", check);
+  $("preview-prev").addEventListener("click", () => goToStep(ui.preview.index - 1));
+  $("preview-next").addEventListener("click", () => goToStep(ui.preview.index + 1));
+  $("preview-back").addEventListener("click", leavePreview);
   if (typeof ResizeObserver === "function") {
     new ResizeObserver(() => { if (branchesShown) showBranches(true); }).observe($("board"));
   }
@@ -1126,6 +1205,10 @@ function onKey(event) {
     return;
   }
   if (mod || event.altKey) return;
+  if (ui.preview) {
+    previewKey(event);
+    return;
+  }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (arrows[key]) {
     event.preventDefault();
@@ -1139,7 +1222,6 @@ function onKey(event) {
     closeMenu();
     ui.armed = null;
     ui.hint = null;
-    ui.highlight = null;
     render();
     return;
   }
@@ -1167,6 +1249,22 @@ function onKey(event) {
   if (key === "n" || key === "N") toggleNotes();
   else if (key === "h" || key === "H") hint();
   else if (key === "w" || key === "W") openWatch();
+}
+
+// While a step is shown: the arrows step through the path, Escape goes back to the game;
+// every other key is ignored (the board is only a view).
+function previewKey(event) {
+  const moves = { ArrowLeft: -1, ArrowUp: -1, PageUp: -1, ArrowRight: 1, ArrowDown: 1, PageDown: 1 };
+  const p = ui.preview;
+  if (event.key in moves) {
+    event.preventDefault();
+    goToStep(p.index + moves[event.key]);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    goToStep(event.key === "Home" ? 0 : p.path.steps.length - 1);
+  } else if (event.key === "Escape") {
+    leavePreview();
+  }
 }
 
 // --- start ------------------------------------------------------------------------------
