@@ -10,18 +10,7 @@
 #define FF_MAX_FINS 2 /* fish_franken.MAX_FINS */
 #define FF_MAX_GRID 9 /* fish_franken.MAX_GRID */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define FF_POP(x) ((unsigned)__builtin_popcountll((unsigned long long)(x)))
-#else
-static unsigned ff_pop(uint64_t x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-#define FF_POP(x) ff_pop((uint64_t)(x))
-#endif
+#define FF_POP(x) GN_POP64(x)
 
 typedef struct {
     unsigned k, nbases;

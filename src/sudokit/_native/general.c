@@ -1020,15 +1020,8 @@ static int near_places(const Geo *G, Board *B, Queue *Q, int *changed, Places la
     PLACES_SEEN(G, B, Q, changed, last, 1, look)
 }
 
-/* Set bits of a 16-bit mask, inline: the killer code counts digits in its inner loops, and a
- * build for any x86-64 has no popcount instruction (the builtin becomes a call). */
-static inline unsigned pop16(unsigned x)
-{
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (x + (x >> 8)) & 0x1Fu;
-}
+/* Set bits of a 16-bit mask (the killer code counts digits in its inner loops). */
+#define pop16(x) GN_POP(x)
 
 /* Whether the digits of `set` (k of them) go one per cell of m[0..k-1], each into a cell
  * that allows it: the tightest cell first, its digits in turn. */

@@ -18,9 +18,30 @@
 /* Lowest set bit and number of set bits of an unsigned (x != 0 for GN_CTZ). */
 #if defined(__GNUC__) || defined(__clang__)
 #define GN_CTZ(x) ((unsigned)__builtin_ctz((unsigned)(x)))
-#define GN_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
 #define GN_CTZ64(x) ((unsigned)__builtin_ctzll((unsigned long long)(x)))
+#if defined(__POPCNT__)
+#define GN_POP(x) ((unsigned)__builtin_popcount((unsigned)(x)))
 #define GN_POP64(x) ((unsigned)__builtin_popcountll((unsigned long long)(x)))
+#else
+/* A portable build has no popcount instruction (the builtin becomes a library call, and
+ * the searches count candidates in their inner loops): the bits are added in place. */
+static inline unsigned gn_pop(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+static inline unsigned gn_pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (unsigned)((x * 0x0101010101010101u) >> 56);
+}
+#define GN_POP(x) gn_pop((uint32_t)(x))
+#define GN_POP64(x) gn_pop64((uint64_t)(x))
+#endif
 #else
 static unsigned gn_ctz(unsigned x)
 {
