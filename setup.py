@@ -84,6 +84,7 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/forcing.c",
                 f"{NATIVE}/franken.c",
                 f"{NATIVE}/fill.c",
+                f"{NATIVE}/chains.c",
             ],
             depends=[
                 f"{NATIVE}/solver.h",
@@ -91,6 +92,7 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/forcing.h",
                 f"{NATIVE}/franken.h",
                 f"{NATIVE}/fill.h",
+                f"{NATIVE}/chains.h",
             ],
             optional=not REQUIRED,
         )

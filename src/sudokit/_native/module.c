@@ -10,6 +10,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "chains.h"
 #include "fill.h"
 #include "forcing.h"
 #include "franken.h"
@@ -1129,6 +1130,25 @@ static PyObject *finned_any(PyObject *self, PyObject *const *args, Py_ssize_t na
     return PyBool_FromLong(fc_finned_any(G, cands, (int)size));
 }
 
+PyDoc_STRVAR(aic_any_doc,
+"aic_any(geometry, cands, max_nodes, /) -> bool\n\n"
+"Whether the logic engine's search for an alternating inference chain with grouped nodes,\n"
+"of at most max_nodes nodes (0 to 1000), finds one in these candidate masks (classic\n"
+"rules). The engine asks before it searches: on the hardest positions there is none.");
+
+static PyObject *aic_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    const GnGeo *G;
+    long most;
+    (void)self;
+    if (!(G = read_logic_args(args, nargs,
+                              "aic_any() takes exactly 3 arguments (geometry, cands, max_nodes)",
+                              cands, &most, 0, 1000, "max_nodes must be 0 to 1000, got %ld")))
+        return NULL;
+    return PyBool_FromLong(ac_aic_any(G, cands, (int)most));
+}
+
 PyDoc_STRVAR(franken_digits_doc,
 "franken_digits(geometry, cands, mutant, /) -> int\n\n"
 "The digits where the logic engine's search for a Franken fish (mutant 0) or a mutant\n"
@@ -1553,6 +1573,7 @@ static PyMethodDef methods[] = {
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"net_first", (PyCFunction)(void (*)(void))net_first, METH_FASTCALL, net_first_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
+    {"aic_any", (PyCFunction)(void (*)(void))aic_any, METH_FASTCALL, aic_any_doc},
     {"franken_digits", (PyCFunction)(void (*)(void))franken_digits, METH_FASTCALL,
      franken_digits_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},

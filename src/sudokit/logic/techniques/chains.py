@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from ...solvers import native
 from ..candidates import State, Tables, cells_of
 from ..step import Candidate, Link, Step, elim_text, sym
 from .colouring import length_bonus
@@ -31,6 +32,10 @@ MAX_NODES = 40
 #: Longest continuous loop looked for: a search that finds none walks every start to
 #: this depth, before the AIC search runs (longer loops are rare; AICs find their parts).
 MAX_LOOP = 12
+
+#: Whether the grouped AIC search asks the C core (when built; classic rules) whether it
+#: would find a chain, and skips itself when not (the benchmarks turn it off to compare).
+NATIVE_SKIP = True
 
 #: Memo key: the rating of the best step the engine has found so far at this position
 #: (:func:`sudokit.logic.engine.next_step`), which a step must not exceed to be taken.
@@ -583,6 +588,12 @@ def _shortest_aic(st: State, mode: str) -> Step | None:
     key = f"chains.{mode}.aic"
     if key in st.memo:
         return cast(Step | None, st.memo[key])
+    # On the hardest positions there is mostly none, found only after walking every
+    # start to its full depth: the core answers whether there is one at once.
+    core = native._core if NATIVE_SKIP and mode == "aic" and st.rules.classic else None
+    if core is not None and not core.aic_any(native.geometry(st.rules), st.cands, MAX_NODES):
+        st.memo[key] = None
+        return None
     step = _search(st, mode, "aic")
     st.memo[key] = step
     return step
