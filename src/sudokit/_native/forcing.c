@@ -43,6 +43,8 @@ typedef struct {
     uint32_t queue[2 * MAXC]; /* node = k * 2 + (1 when false): each at most once */
     uint64_t live[MAXW];
     uint64_t *agreed; /* where the group found leaves what it agrees on (or NULL) */
+    const uint64_t (*peer)[4]; /* each cell's peers */
+    uint64_t dc[GN_MAXN][4];   /* each digit's cells */
 } Ctx;
 
 static void link(Links *L, unsigned a, unsigned b)
@@ -51,32 +53,48 @@ static void link(Links *L, unsigned a, unsigned b)
     L->strong[b][L->nstrong[b]++] = (uint16_t)a;
 }
 
-static void strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
+typedef struct NetTables NetTables;
+static NetTables *net_tables(const GnGeo *G);
+static const uint64_t *tables_unit(const NetTables *T, unsigned u);
+static void digit_sets(const GnGeo *G, const uint16_t *cands, uint64_t (*dc)[4], uint64_t *open);
+static const uint64_t (*tables_peer(const NetTables *T))[4];
+
+/* The strong links of cands, in the order the searches take them: bivalue cells, then
+ * units and digits ascending (a classic unit lists its cells in ascending order, so its
+ * two places are the digit's lowest and highest cell there). 0, or -1 out of memory. */
+static int strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
 {
-    const unsigned n = G->n;
+    const unsigned n = G->n, w = (G->ncells + 63) / 64;
+    const NetTables *T = net_tables(G);
+    uint64_t dc[GN_MAXN][4], open[4];
     unsigned c, u, d, i;
+    if (!T)
+        return -1;
     memset(L->nstrong, 0, G->ncells * n);
     for (c = 0; c < G->ncells; c++) {
         const unsigned m = cands[c];
         if (m && FC_POP(m) == 2)
             link(L, c * n + FC_CTZ(m), c * n + FC_CTZ(m & (m - 1)));
     }
-    for (u = 0; u < G->nunits; u++)
+    digit_sets(G, cands, dc, open);
+    for (u = 0; u < G->nunits; u++) {
+        const uint64_t *ub = tables_unit(T, u);
         for (d = 0; d < n; d++) {
             unsigned count = 0, first = 0, second = 0;
-            for (i = 0; i < n; i++) {
-                const unsigned c2 = G->unit[u][i];
-                if (cands[c2] >> d & 1u) {
-                    if (count == 0)
-                        first = c2;
+            for (i = 0; i < w && count <= 2; i++) {
+                uint64_t x = dc[d][i] & ub[i];
+                for (; x && count <= 2; x &= x - 1, count++) {
+                    if (count)
+                        second = i * 64 + GN_CTZ64(x);
                     else
-                        second = c2;
-                    count++;
+                        first = i * 64 + GN_CTZ64(x);
                 }
             }
             if (count == 2)
                 link(L, first * n + d, second * n + d);
         }
+    }
+    return 0;
 }
 
 /* Candidate k reached in `mine` (the true set, or the false one: `flag` 0 or 1): queued
@@ -96,9 +114,8 @@ static int reach(Ctx *X, uint64_t *mine, const uint64_t *other, unsigned k, unsi
 /* The true and false sets (2 * words) of the branch assuming candidate s. */
 static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
 {
-    const GnGeo *G = X->G;
     const uint16_t *cands = X->cands;
-    const unsigned n = X->n;
+    const unsigned n = X->n, cw = (X->G->ncells + 63) / 64;
     uint64_t *on, *off;
     unsigned head = 0, tail = 0, i;
     int bad = 0;
@@ -117,13 +134,11 @@ static const uint64_t *branch(Ctx *X, unsigned s, int *broken)
         const unsigned node = X->queue[head++], k = node >> 1, c = k / n, d = k % n;
         if (!(node & 1u)) {
             unsigned m = cands[c] & ~(1u << d);
-            const uint8_t *p = GN_PEERS(G, c);
-            const unsigned np = GN_NPEERS(G, c);
             for (; m && !bad; m &= m - 1)
                 bad = reach(X, off, on, c * n + FC_CTZ(m), 1u, &tail);
-            for (i = 0; i < np && !bad; i++)
-                if (cands[p[i]] >> d & 1u)
-                    bad = reach(X, off, on, p[i] * n + d, 1u, &tail);
+            for (i = 0; i < cw && !bad; i++) /* its peers with the digit */
+                for (uint64_t x = X->peer[c][i] & X->dc[d][i]; x && !bad; x &= x - 1)
+                    bad = reach(X, off, on, (i * 64 + GN_CTZ64(x)) * n + d, 1u, &tail);
         } else {
             for (i = 0; i < X->L.nstrong[k] && !bad; i++)
                 bad = reach(X, on, off, X->L.strong[k][i], 0u, &tail);
@@ -234,6 +249,7 @@ int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, i
     static uint64_t *bits;
     static size_t cap;
     const int n = G != NULL ? (int)G->n : 0;
+    uint64_t open[4];
     size_t live = 0, want;
     unsigned c;
     if (!G || !G->classic)
@@ -264,66 +280,79 @@ int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, i
         cap = want;
     }
     X->bits = bits;
-    strong_links(&X->L, G, cands);
+    if (strong_links(&X->L, G, cands) < 0)
+        return -1;
+    X->peer = tables_peer(net_tables(G));
+    digit_sets(G, cands, X->dc, open);
     return run(X, kinds, a, b);
 }
 
 /* --- the patterns of a level-1 net: does any remove something? --------------------- */
 
-/* The cells of unit u holding digit bit `bit`, as positions 0..n-1 in the unit. */
-static unsigned places(const GnGeo *G, const uint16_t *cands, unsigned u, unsigned bit)
+/* Cell sets of up to 256 cells (4 words), as the nets keep them. */
+#define CTEST(set, c) ((set)[(c) >> 6] >> ((c)&63) & 1u)
+#define CSET(set, c) ((set)[(c) >> 6] |= (uint64_t)1 << ((c)&63))
+#define CCLR(set, c) ((set)[(c) >> 6] &= ~((uint64_t)1 << ((c)&63)))
+
+static unsigned tables_units(const NetTables *T, unsigned c, const uint8_t **units);
+
+/* Each digit's cells (digit 0..n-1) and the cells with candidates, from the masks. */
+static void digit_sets(const GnGeo *G, const uint16_t *cands, uint64_t (*dc)[4], uint64_t *open)
 {
-    unsigned i, out = 0;
-    for (i = 0; i < G->n; i++)
-        if (cands[G->unit[u][i]] & bit)
-            out |= 1u << i;
-    return out;
+    unsigned c;
+    memset(dc, 0, G->n * sizeof *dc);
+    memset(open, 0, 4 * sizeof *open);
+    for (c = 0; c < G->ncells; c++) {
+        unsigned m = cands[c];
+        if (m)
+            CSET(open, c);
+        for (; m; m &= m - 1)
+            CSET(dc[FC_CTZ(m)], c);
+    }
 }
 
-static unsigned row_of(const GnGeo *G, unsigned c) { return c / G->n; }
-static unsigned col_of(const GnGeo *G, unsigned c) { return c % G->n; }
-static unsigned box_of(const GnGeo *G, unsigned c)
+/* How many cells of unit u are in `set` (words w). */
+static unsigned in_unit(const NetTables *T, unsigned u, const uint64_t *set, unsigned w)
 {
-    return (c / G->n / G->br) * G->br + (c % G->n) / G->bc;
-}
-
-/* The open cells of unit u (those with candidates: a subset needs more of them). */
-static unsigned open_cells(const GnGeo *G, const uint16_t *cands, unsigned u)
-{
-    unsigned i, open = 0;
-    for (i = 0; i < G->n; i++)
-        open += cands[G->unit[u][i]] != 0;
-    return open;
+    const uint64_t *ub = tables_unit(T, u);
+    unsigned i, k = 0;
+    for (i = 0; i < w; i++)
+        k += GN_POP64(set[i] & ub[i]);
+    return k;
 }
 
 /* Naked pairs: two open cells of a unit with the same two candidates, a third open cell
  * in the unit, and one of the two digits elsewhere in a unit holding both cells. */
-static int naked_pair_any(const GnGeo *G, const uint16_t *cands)
+static int naked_pair_any(const GnGeo *G, const NetTables *T, const uint16_t *cands,
+                          const uint64_t (*dc)[4], const uint64_t *open)
 {
-    const unsigned n = G->n;
-    unsigned u, i, j, v, w;
+    const unsigned n = G->n, w = (G->ncells + 63) / 64;
+    unsigned u, i, j, e, k;
     for (u = 0; u < 3 * n; u++) {
-        if (open_cells(G, cands, u) <= 2)
+        if (in_unit(T, u, open, w) <= 2)
             continue;
         for (i = 0; i < n; i++) {
             const unsigned a = G->unit[u][i], m = cands[a];
+            const uint8_t *units;
+            const unsigned nunits = tables_units(T, a, &units);
             if (FC_POP(m) != 2)
                 continue;
             for (j = i + 1; j < n; j++) {
                 const unsigned b = G->unit[u][j];
-                const unsigned units_a[3] = {row_of(G, a), n + col_of(G, a), 2 * n + box_of(G, a)};
+                const uint64_t *d1 = dc[FC_CTZ(m)], *d2 = dc[FC_CTZ(m & (m - 1))];
                 if (cands[b] != m)
                     continue;
-                for (v = 0; v < 3; v++) {
-                    const unsigned uv = units_a[v];
-                    unsigned holds_b = 0;
-                    for (w = 0; w < n; w++)
-                        holds_b |= G->unit[uv][w] == b;
-                    if (!holds_b)
+                for (e = 0; e < nunits; e++) {
+                    const uint64_t *ub = tables_unit(T, units[e]);
+                    if (!CTEST(ub, b))
                         continue;
-                    for (w = 0; w < n; w++) {
-                        const unsigned c = G->unit[uv][w];
-                        if (c != a && c != b && (cands[c] & m))
+                    for (k = 0; k < w; k++) {
+                        uint64_t x = (d1[k] | d2[k]) & ub[k];
+                        if ((a >> 6) == k)
+                            x &= ~((uint64_t)1 << (a & 63));
+                        if ((b >> 6) == k)
+                            x &= ~((uint64_t)1 << (b & 63));
+                        if (x)
                             return 1;
                     }
                 }
@@ -335,26 +364,35 @@ static int naked_pair_any(const GnGeo *G, const uint16_t *cands)
 
 /* Hidden pairs: two digits with the same two places in a unit of three or more open
  * cells, and another candidate in one of those places. */
-static int hidden_pair_any(const GnGeo *G, const uint16_t *cands)
+static int hidden_pair_any(const GnGeo *G, const NetTables *T, const uint16_t *cands,
+                           const uint64_t (*dc)[4], const uint64_t *open)
 {
-    const unsigned n = G->n;
-    unsigned u, d, e, i;
-    unsigned at[GN_MAXN];
+    const unsigned n = G->n, w = (G->ncells + 63) / 64;
+    unsigned u, d, e, k;
+    uint64_t at[GN_MAXN][4];
+    unsigned count[GN_MAXN];
     for (u = 0; u < 3 * n; u++) {
-        if (open_cells(G, cands, u) <= 2)
+        const uint64_t *ub = tables_unit(T, u);
+        if (in_unit(T, u, open, w) <= 2)
             continue;
-        for (d = 0; d < n; d++)
-            at[d] = places(G, cands, u, 1u << d);
         for (d = 0; d < n; d++) {
-            if (FC_POP(at[d]) != 2)
+            count[d] = 0;
+            for (k = 0; k < w; k++) {
+                at[d][k] = dc[d][k] & ub[k];
+                count[d] += GN_POP64(at[d][k]);
+            }
+        }
+        for (d = 0; d < n; d++) {
+            if (count[d] != 2)
                 continue;
             for (e = d + 1; e < n; e++) {
                 const unsigned keep = 1u << d | 1u << e;
-                if (at[e] != at[d])
+                if (count[e] != 2 || memcmp(at[d], at[e], w * sizeof at[d][0]))
                     continue;
-                for (i = 0; i < n; i++)
-                    if ((at[d] >> i & 1u) && (cands[G->unit[u][i]] & ~keep))
-                        return 1;
+                for (k = 0; k < w; k++)
+                    for (uint64_t x = at[d][k]; x; x &= x - 1)
+                        if (cands[k * 64 + GN_CTZ64(x)] & ~keep)
+                            return 1;
             }
         }
     }
@@ -363,59 +401,69 @@ static int hidden_pair_any(const GnGeo *G, const uint16_t *cands)
 
 /* X-Wings: two lines where a digit has the same two places across, and the digit
  * elsewhere in those two cross lines. */
-static int x_wing_any(const GnGeo *G, const uint16_t *cands)
+static int x_wing_any(const GnGeo *G, const uint64_t (*dc)[4])
 {
-    const unsigned n = G->n;
-    unsigned d, dir, i, j, x;
-    unsigned at[GN_MAXN];
-    for (d = 0; d < n; d++)
+    const unsigned n = G->n, w = (G->ncells + 63) / 64;
+    unsigned d, dir, i, j, k;
+    for (d = 0; d < n; d++) {
+        unsigned rows[GN_MAXN] = {0}, cols[GN_MAXN] = {0}; /* columns of each row, rows of each column */
+        for (k = 0; k < w; k++)
+            for (uint64_t x = dc[d][k]; x; x &= x - 1) {
+                const unsigned c = k * 64 + GN_CTZ64(x);
+                rows[c / n] |= 1u << (c % n);
+                cols[c % n] |= 1u << (c / n);
+            }
         for (dir = 0; dir < 2; dir++) {
-            const unsigned bit = 1u << d;
-            for (i = 0; i < n; i++)
-                at[i] = places(G, cands, dir * n + i, bit);
+            const unsigned *at = dir ? cols : rows, *cross = dir ? rows : cols;
             for (i = 0; i < n; i++) {
                 if (FC_POP(at[i]) != 2)
                     continue;
                 for (j = i + 1; j < n; j++) {
                     if (at[j] != at[i])
                         continue;
-                    /* the cross lines (columns for rows): the digit off lines i and j */
-                    for (x = 0; x < n; x++) {
-                        unsigned cross, k;
-                        if (!(at[i] >> x & 1u))
-                            continue;
-                        cross = (1 - dir) * n + x;
-                        for (k = 0; k < n; k++)
-                            if (k != i && k != j && (cands[G->unit[cross][k]] & bit))
-                                return 1;
-                    }
+                    for (unsigned x = at[i]; x; x &= x - 1)
+                        if (cross[FC_CTZ(x)] & ~(1u << i | 1u << j))
+                            return 1;
                 }
             }
         }
+    }
     return 0;
 }
 
-static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to,
-                       int *at);
+static int locked_sets(const GnGeo *G, const NetTables *T, const uint64_t (*dc)[4],
+                       unsigned from, unsigned to, int *at);
+
+/* fc_basic_first on the digits' cell sets and the cells with candidates. */
+static int basic_first_sets(const GnGeo *G, const NetTables *T, const uint16_t *cands,
+                            const uint64_t (*dc)[4], const uint64_t *open, int *at)
+{
+    const unsigned n = G->n;
+    if (locked_sets(G, T, dc, 2 * n, 3 * n, at))
+        return 1;
+    if (locked_sets(G, T, dc, 0, 2 * n, at))
+        return 2;
+    if (naked_pair_any(G, T, cands, dc, open))
+        return 3;
+    if (hidden_pair_any(G, T, cands, dc, open))
+        return 4;
+    return x_wing_any(G, dc) ? 5 : 0;
+}
 
 int fc_basic_first(const GnGeo *G, const uint16_t *cands, int *at)
 {
-    const unsigned n = G ? G->n : 0;
+    uint64_t dc[GN_MAXN][4], open[4];
+    const NetTables *T;
     int spare[3];
     if (!at)
         at = spare;
     at[0] = at[1] = at[2] = -1;
     if (!G || !G->classic)
         return 0;
-    if (locked_bits(G, cands, 2 * n, 3 * n, at)) /* (out of memory: search them all) */
-        return 1;
-    if (locked_bits(G, cands, 0, 2 * n, at) > 0)
-        return 2;
-    if (naked_pair_any(G, cands))
-        return 3;
-    if (hidden_pair_any(G, cands))
-        return 4;
-    return x_wing_any(G, cands) ? 5 : 0;
+    if (!(T = net_tables(G)))
+        return -1;
+    digit_sets(G, cands, dc, open);
+    return basic_first_sets(G, T, cands, (const uint64_t(*)[4])dc, open, at);
 }
 
 /* --- alternating inference chains without groups ----------------------------------- */
@@ -497,10 +545,10 @@ static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsign
             const unsigned y = W->layer[1][i], c = y / n, d = y % n;
             unsigned m = cands[c] & ~(1u << d);
             for (w = 0; w < cw; w++) {
-                uint64_t x = W->peer[c][w];
+                uint64_t x = W->peer[c][w] & W->dc[d][w]; /* its peers with the digit */
                 for (; x; x &= x - 1) {
                     const unsigned p = w * 64 + (unsigned)GN_CTZ64(x), k = p * n + d;
-                    if ((cands[p] >> d & 1u) && !TEST(W->off, k)) {
+                    if (!TEST(W->off, k)) {
                         SET(W->off, k);
                         if (W->L.nstrong[k]) {
                             W->par_off[k] = (uint16_t)y;
@@ -532,7 +580,8 @@ int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned
         return 0;
     if (!W && !(W = malloc(sizeof *W)))
         return -1;
-    strong_links(&W->L, G, cands);
+    if (strong_links(&W->L, G, cands) < 0)
+        return -1;
     memset(W->peer, 0, G->ncells * sizeof W->peer[0]);
     memset(W->dc, 0, sizeof W->dc);
     W->cw = (G->ncells + 63) / 64;
@@ -579,17 +628,23 @@ int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned
 #define NET_LINK (-1) /* reasons, as nets_graph has them (a unit is its number) */
 #define NET_CELL (-2)
 
-typedef struct {
+struct NetTables {
     uint64_t peer[GN_MAXCELLS][4];
     uint64_t unit[GN_MAXUNITS][4];
     uint8_t nunits[GN_MAXCELLS], units[GN_MAXCELLS][GN_MAXUNITS];
     /* The units sharing two cells or more with each unit (a box's lines, a line's boxes). */
     uint8_t nover[GN_MAXUNITS], over[GN_MAXUNITS][GN_MAXUNITS];
-} NetTables;
+};
 
-#define CTEST(set, c) ((set)[(c) >> 6] >> ((c)&63) & 1u)
-#define CSET(set, c) ((set)[(c) >> 6] |= (uint64_t)1 << ((c)&63))
-#define CCLR(set, c) ((set)[(c) >> 6] &= ~((uint64_t)1 << ((c)&63)))
+static const uint64_t *tables_unit(const NetTables *T, unsigned u) { return T->unit[u]; }
+static const uint64_t (*tables_peer(const NetTables *T))[4] { return T->peer; }
+
+/* The units of cell c (in *units), their number. */
+static unsigned tables_units(const NetTables *T, unsigned c, const uint8_t **units)
+{
+    *units = T->units[c];
+    return T->nunits[c];
+}
 
 static void net_record(FcNet *N, int node, int parent, int reason)
 {
@@ -679,28 +734,18 @@ static NetTables *net_tables(const GnGeo *G)
 /* Pointing and claiming on cell sets: in a unit u of from..to - 1, a digit's places (two
  * or more) all inside a unit v sharing two cells or more with it, and the digit elsewhere
  * in v. The first found (units, digits, then v in ascending order, as the Python finders
- * take them) in at[0..2]: u, v, the digit 1..n. */
-static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, unsigned to,
-                       int *at)
+ * take them) in at[0..2]: u, v, the digit 1..n. dc: each digit's cells (0..n-1). */
+static int locked_sets(const GnGeo *G, const NetTables *T, const uint64_t (*dc)[4],
+                       unsigned from, unsigned to, int *at)
 {
-    const NetTables *T = net_tables(G);
-    const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
-    uint64_t dcells[GN_MAXN][4];
-    unsigned c, u, d, i, j;
-    if (!T)
-        return -1;
-    memset(dcells, 0, sizeof dcells);
-    for (c = 0; c < nc; c++) {
-        unsigned m = cands[c];
-        for (; m; m &= m - 1)
-            CSET(dcells[FC_CTZ(m)], c);
-    }
+    const unsigned n = G->n, w = (G->ncells + 63) / 64;
+    unsigned u, d, i, j;
     for (u = from; u < to; u++)
         for (d = 0; d < n; d++) {
             uint64_t x[4];
             unsigned many = 0;
             for (i = 0; i < w; i++) {
-                x[i] = dcells[d][i] & T->unit[u][i];
+                x[i] = dc[d][i] & T->unit[u][i];
                 many += x[i] ? (x[i] & (x[i] - 1) ? 2u : 1u) : 0u;
             }
             if (many < 2)
@@ -710,7 +755,7 @@ static int locked_bits(const GnGeo *G, const uint16_t *cands, unsigned from, uns
                 uint64_t outside = 0, out = 0;
                 for (i = 0; i < w; i++) {
                     outside |= x[i] & ~T->unit[v][i];
-                    out |= dcells[d][i] & T->unit[v][i] & ~T->unit[u][i];
+                    out |= dc[d][i] & T->unit[v][i] & ~T->unit[u][i];
                 }
                 if (!outside && out) {
                     at[0] = (int)u;
@@ -1114,9 +1159,13 @@ static int net_level1(const GnGeo *G, FcNet *N, const uint64_t *open, int level)
     if (!T)
         return -1;
     while (!N->broken) {
-        const int rule = fc_basic_first(G, N->cands, at);
-        if (rule < 0)
-            return -1;
+        uint64_t live[4] = {0, 0, 0, 0}; /* the cells with candidates */
+        int rule;
+        for (i = 1; i <= n; i++)
+            for (unsigned x = 0; x < N->words; x++)
+                live[x] |= N->dcells[i][x];
+        at[0] = at[1] = at[2] = -1;
+        rule = basic_first_sets(G, T, N->cands, (const uint64_t(*)[4])(N->dcells + 1), live, at);
         if (!rule && level < 2)
             return 0;
         places = 0;
