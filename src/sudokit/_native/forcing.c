@@ -1282,37 +1282,197 @@ static FcNet *net_buffers(const GnGeo *G)
     return &N;
 }
 
-int fc_net_all(const GnGeo *G, const uint16_t *cands, int level, uint8_t *out)
+/* The outer search's nets, kept for its offers: per node (2 * k, + 1 for the false one,
+ * k = d * nc + c), whether it broke, and what it made true and false per digit. */
+typedef struct {
+    uint8_t *broken;
+    uint64_t *sets; /* per node: on then off, digits 0..n, 4 words each */
+    size_t cap;
+    int32_t *out;   /* the offers */
+    size_t used, room;
+} Offers;
+
+#define OFFER_SET(O, node, half) ((O)->sets + ((size_t)(node)*2 + (half)) * (GN_MAXN + 1) * 4)
+
+/* Room in O->out for `more` ints; 0, or -1 out of memory. */
+static int offer_room(Offers *O, size_t more)
+{
+    if (O->used + more > O->room) {
+        size_t room = 2 * (O->used + more);
+        int32_t *bigger = realloc(O->out, room * sizeof *bigger);
+        if (!bigger)
+            return -1;
+        O->out = bigger;
+        O->room = room;
+    }
+    return 0;
+}
+
+/* What the nets of `nodes` all make true and false among the live candidates, less the
+ * candidate `skip` (or -1); an offer of `kind` when that is anything (its places, then
+ * its eliminations, each as d * nc + c, ascending). 0, or -1 out of memory. */
+static int offer_common(Offers *O, const GnGeo *G, const uint64_t (*live)[4],
+                        const unsigned *nodes, unsigned count, int skip, int kind, unsigned c,
+                        unsigned d, int u)
 {
     const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
-    const size_t bytes = ((size_t)(n + 1) * nc + 7) / 8;
-    FcNet *N = net_buffers(G);
-    uint64_t open[4] = {0};
-    unsigned c, d, half, i;
-    int sign, r;
-    if (!N)
+    uint64_t on[GN_MAXN + 1][4], off[GN_MAXN + 1][4], any = 0;
+    unsigned e, i, j, half;
+    size_t at;
+    for (e = 1; e <= n; e++)
+        for (i = 0; i < w; i++)
+            on[e][i] = off[e][i] = live[e][i];
+    for (j = 0; j < count; j++) {
+        const uint64_t *a = OFFER_SET(O, nodes[j], 0), *b = OFFER_SET(O, nodes[j], 1);
+        any = 0;
+        for (e = 1; e <= n; e++)
+            for (i = 0; i < w; i++) {
+                on[e][i] &= a[e * 4 + i];
+                off[e][i] &= b[e * 4 + i];
+                any |= on[e][i] | off[e][i];
+            }
+        if (!any)
+            return 0;
+    }
+    if (skip >= 0) {
+        CCLR(on[skip / nc], (unsigned)skip % nc);
+        CCLR(off[skip / nc], (unsigned)skip % nc);
+    }
+    if (offer_room(O, 6 + 2 * (size_t)n * nc) < 0)
         return -1;
-    for (c = 0; c < nc; c++)
+    at = O->used;
+    O->out[at] = kind;
+    O->out[at + 1] = (int32_t)c;
+    O->out[at + 2] = (int32_t)d;
+    O->out[at + 3] = u;
+    O->used += 6;
+    for (half = 0; half < 2; half++) {
+        size_t k = 0;
+        for (e = 1; e <= n; e++)
+            for (i = 0; i < w; i++)
+                for (uint64_t x = (half ? off : on)[e][i]; x; x &= x - 1, k++)
+                    O->out[O->used++] = (int32_t)(e * nc + i * 64 + GN_CTZ64(x));
+        O->out[at + 4 + half] = (int32_t)k;
+    }
+    if (!O->out[at + 4] && !O->out[at + 5])
+        O->used = at;
+    return 0;
+}
+
+/* An offer without a common part: a contradiction's. */
+static int offer_one(Offers *O, int kind, unsigned c, unsigned d)
+{
+    if (offer_room(O, 6) < 0)
+        return -1;
+    O->out[O->used++] = kind;
+    O->out[O->used++] = (int32_t)c;
+    O->out[O->used++] = (int32_t)d;
+    O->out[O->used++] = -1;
+    O->out[O->used++] = 0;
+    O->out[O->used++] = 0;
+    return 0;
+}
+
+int fc_net_offers(const GnGeo *G, const uint16_t *cands, int level, const int32_t **out,
+                  size_t *count)
+{
+    static Offers O;
+    const unsigned n = G->n, nc = G->ncells, w = (nc + 63) / 64;
+    const size_t want = 2 * (size_t)(n + 1) * nc;
+    const NetTables *T = net_tables(G);
+    FcNet *N = net_buffers(G);
+    uint64_t open[4] = {0}, live[GN_MAXN + 1][4];
+    unsigned c, d, i, e, half;
+    int sign, r;
+    if (!N || !T)
+        return -1;
+    if (want > O.cap) {
+        uint8_t *b = realloc(O.broken, want);
+        if (!b)
+            return -1;
+        O.broken = b;
+        uint64_t *sets = realloc(O.sets, want * 2 * (GN_MAXN + 1) * 4 * sizeof *sets);
+        if (!sets)
+            return -1;
+        O.sets = sets;
+        O.cap = want;
+    }
+    O.used = 0;
+    memset(live, 0, sizeof live);
+    for (c = 0; c < nc; c++) {
         if (cands[c])
             CSET(open, c);
+        for (unsigned m = cands[c]; m; m &= m - 1)
+            CSET(live[FC_CTZ(m) + 1], c);
+    }
+    /* Every net, as net_all would give it. */
     for (d = 1; d <= n; d++)
         for (c = 0; c < nc; c++) {
             if (!(cands[c] >> (d - 1) & 1u))
                 continue;
             for (sign = 1; sign >= -1; sign -= 2) {
+                const size_t node = 2 * ((size_t)d * nc + c) + (sign < 0);
                 if ((r = net_from(G, N, cands, sign * (int)(d * nc + c + 1), level, open)) == -1)
                     return -1;
-                *out++ = r == -2 ? 2 : N->broken ? 1 : 0;
-                memset(out, 0, 2 * bytes);
-                for (half = 0; half < 2; half++, out += bytes)
-                    for (unsigned e = 1; e <= n; e++)
+                if (r == -2)
+                    return 1; /* a stall left to the Python search: it searches it all */
+                O.broken[node] = (uint8_t)N->broken;
+                for (half = 0; half < 2; half++) {
+                    uint64_t *set = OFFER_SET(&O, node, half);
+                    for (e = 0; e <= n; e++)
                         for (i = 0; i < w; i++)
-                            for (uint64_t x = (half ? N->off : N->on)[e][i]; x; x &= x - 1) {
-                                const size_t bit = (size_t)e * nc + i * 64 + GN_CTZ64(x);
-                                out[bit >> 3] |= (uint8_t)(1u << (bit & 7));
-                            }
+                            set[e * 4 + i] = (half ? N->off : N->on)[e][i];
+                }
             }
         }
+    /* The offers, in the order nets._exhaust makes them. */
+    for (c = 0; c < nc; c++) {
+        const unsigned m = cands[c];
+        unsigned ons[GN_MAXN], nons = 0;
+        int broke = 0;
+        if (FC_POP(m) < 2)
+            continue;
+        for (d = 1; d <= n; d++) {
+            const unsigned k = d * nc + c, a = 2 * k, b = 2 * k + 1;
+            if (!(m >> (d - 1) & 1u))
+                continue;
+            ons[nons++] = a;
+            if (O.broken[a]) {
+                broke = 1;
+                if (offer_one(&O, 1, c, d) < 0)
+                    return -1;
+            }
+            if (O.broken[b]) {
+                if (offer_one(&O, 2, c, d) < 0)
+                    return -1;
+            } else if (!O.broken[a] && FC_POP(m) >= 3) {
+                const unsigned pair[2] = {a, b};
+                if (offer_common(&O, G, (const uint64_t(*)[4])live, pair, 2, (int)k, 3, c, d, -1) < 0)
+                    return -1;
+            }
+            for (e = 0; e < T->nunits[c]; e++) {
+                const unsigned u = T->units[c][e];
+                unsigned group[GN_MAXN], ng = 0, low = nc, bad = 0;
+                for (i = 0; i < w; i++)
+                    for (uint64_t x = live[d][i] & T->unit[u][i]; x; x &= x - 1) {
+                        const unsigned cc = i * 64 + GN_CTZ64(x);
+                        low = cc < low ? cc : low;
+                        group[ng++] = 2 * (d * nc + cc);
+                        bad |= O.broken[2 * (d * nc + cc)];
+                    }
+                if (ng < 2 || low != c || bad)
+                    continue; /* each unit once, from its first place */
+                if (offer_common(&O, G, (const uint64_t(*)[4])live, group, ng, -1, 4, c, d,
+                                 (int)u) < 0)
+                    return -1;
+            }
+        }
+        if (!broke &&
+            offer_common(&O, G, (const uint64_t(*)[4])live, ons, nons, -1, 5, c, 0, -1) < 0)
+            return -1;
+    }
+    *out = O.out;
+    *count = O.used;
     return 0;
 }
 

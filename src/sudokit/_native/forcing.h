@@ -12,6 +12,7 @@
 #ifndef SUDOKIT_FORCING_H
 #define SUDOKIT_FORCING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "general.h"
@@ -104,16 +105,20 @@ int fc_net_run(const GnGeo *G, FcNet *N);
 int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, int *digit);
 
 /*
- * Every net an outer search of `level` 0 to 3 (nets._exhaust) asks for in `cands`
- * (classic rules), without their records: for each candidate d * ncells + c of `cands`
- * in ascending order, its true-assumption's net then its false-assumption's, each as one
- * byte (0 the net holds, 1 it breaks, 2 a stall the core leaves to the Python search)
- * and what it made true, then false, as (n + 1) * ncells bits (bit d * ncells + c, in
- * ((n + 1) * ncells + 7) / 8 bytes, least significant first). At level 3 a stall with
- * neither level-1 pattern nor chain takes what forcing.multiple_forcing_chain proves.
- * `out` holds as many. Returns 0, or -1 when out of memory.
+ * What an outer search of `level` 0 to 3 (nets._exhaust, not inner) offers in `cands`
+ * (classic rules): it runs the true- and false-assumption nets of every candidate, as
+ * fc_net_first does, then makes the search's offers in its order (cells ascending, their
+ * digits ascending): for each, 6 ints kind, cell, digit, unit (-1 when none), the number
+ * of places p and of eliminations e, then the p places and e eliminations as candidates
+ * d * ncells + c, ascending. Kinds: 1 the true-assumption breaks, 2 the false one breaks,
+ * 3 both nets of a candidate agree (cells of three candidates or more), 4 the nets of a
+ * digit's places in a unit agree (from its first place), 5 the nets of a cell's candidates
+ * agree. *out (kept until the next call) and *count get them. Returns 0; 1 when a net's
+ * stall is left to the Python search (nothing offered: it searches it all); -1 out of
+ * memory.
  */
-int fc_net_all(const GnGeo *G, const uint16_t *cands, int level, uint8_t *out);
+int fc_net_offers(const GnGeo *G, const uint16_t *cands, int level, const int32_t **out,
+                  size_t *count);
 
 /*
  * Whether sudokit's search for a finned or sashimi fish of `size` base lines (2 to 4;

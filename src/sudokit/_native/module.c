@@ -1065,27 +1065,27 @@ static PyObject *net_first(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", found, cell, digit);
 }
 
-PyDoc_STRVAR(net_all_doc,
-"net_all(geometry, cands, level, /) -> bytes\n\n"
-"Every net a forcing-net search of level 0 to 3 runs in these candidate masks (classic\n"
-"rules), without why each node follows: for each candidate digit * n * n + cell present,\n"
-"in ascending order, the net of its true-assumption then of its false-assumption, each\n"
-"one byte (0 it holds, 1 it breaks, 2 a stall left to the Python search) followed by\n"
-"what it made true, then false, as ((n + 1) * n * n + 7) // 8 bytes each, little-endian\n"
-"(bit digit * n * n + cell), as nets._pack packs them.");
+PyDoc_STRVAR(net_offers_doc,
+"net_offers(geometry, cands, level, /) -> bytes | None\n\n"
+"What a forcing-net search of level 0 to 3 offers in these candidate masks (classic\n"
+"rules), its nets run here: native int32s, per offer kind (1 a true-assumption breaks,\n"
+"2 a false one, 3 both nets of a candidate agree, 4 the nets of a digit's places in a\n"
+"unit, 5 those of a cell's candidates), cell, digit, unit (or -1), the number of places\n"
+"and of eliminations, then those candidates (digit * n * n + cell), in the search's\n"
+"order; None when a net's stall is left to the Python search.");
 
-static PyObject *net_all(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *net_offers(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint16_t cands[GN_MAXCELLS];
     const GnGeo *G;
-    PyObject *out;
-    size_t live = 0, per;
-    unsigned c;
+    const int32_t *out;
+    size_t count;
     long level;
+    int r;
     (void)self;
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError,
-                        "net_all() takes exactly 3 arguments (geometry, cands, level)");
+                        "net_offers() takes exactly 3 arguments (geometry, cands, level)");
         return NULL;
     }
     if (!(G = read_masks(args, cands)))
@@ -1097,19 +1097,14 @@ static PyObject *net_all(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     if (!G->classic) {
-        PyErr_SetString(PyExc_ValueError, "net_all() knows classic rules only");
+        PyErr_SetString(PyExc_ValueError, "net_offers() knows classic rules only");
         return NULL;
     }
-    for (c = 0; c < G->ncells; c++)
-        live += (size_t)GN_POP(cands[c]);
-    per = 1 + 2 * ((((size_t)G->n + 1) * G->ncells + 7) / 8);
-    if (!(out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * live * per))))
-        return NULL;
-    if (fc_net_all(G, cands, (int)level, (uint8_t *)PyBytes_AS_STRING(out)) < 0) {
-        Py_DECREF(out);
+    if ((r = fc_net_offers(G, cands, (int)level, &out, &count)) < 0)
         return PyErr_NoMemory();
-    }
-    return out;
+    if (r > 0)
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)(count * sizeof *out));
 }
 
 PyDoc_STRVAR(finned_any_doc,
@@ -1568,7 +1563,7 @@ static PyMethodDef methods[] = {
     {"forcing_search", (PyCFunction)(void (*)(void))forcing_search, METH_FASTCALL,
      forcing_search_doc},
     {"basic_first", (PyCFunction)(void (*)(void))basic_first, METH_FASTCALL, basic_first_doc},
-    {"net_all", (PyCFunction)(void (*)(void))net_all, METH_FASTCALL, net_all_doc},
+    {"net_offers", (PyCFunction)(void (*)(void))net_offers, METH_FASTCALL, net_offers_doc},
     {"chain_find", (PyCFunction)(void (*)(void))chain_find, METH_FASTCALL, chain_find_doc},
     {"net_run", (PyCFunction)(void (*)(void))net_run, METH_FASTCALL, net_run_doc},
     {"net_first", (PyCFunction)(void (*)(void))net_first, METH_FASTCALL, net_first_doc},

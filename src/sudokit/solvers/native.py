@@ -108,7 +108,9 @@ class _Core(Protocol):
         self, geometry: object, cands: Sequence[int] | bytes, level: int, /
     ) -> tuple[int, int, int]: ...
 
-    def net_all(self, geometry: object, cands: Sequence[int] | bytes, level: int, /) -> bytes: ...
+    def net_offers(
+        self, geometry: object, cands: Sequence[int] | bytes, level: int, /
+    ) -> bytes | None: ...
 
     def chain_find(
         self, geometry: object, cands: Sequence[int], max_nodes: int, /

@@ -358,56 +358,38 @@ def _advanced(
     return []
 
 
-@dataclass(slots=True)
-class _Light:
-    """A net of an outer search that the C core ran with all the others
-    (``_native.net_all``): whether it broke and what it made true and false, without why.
-    Only the nets of a conclusion are built again, in full, to be rated and told."""
+#: The deepest level whose outer search the C core runs (``_native.net_offers``).
+CORE_TOP = 3
 
-    start: int
-    flag: int  # 0 it holds, 1 it breaks, 2 a stall the core left to the Python search
-    data: bytes
-    at: int  # where its sets start in ``data``
-    size: int  # bytes per set
-    _packed: tuple[int, int] | None = None
+#: What the core offers, by kind (see :func:`_core_offers`).
+_KINDS = {1: "false", 2: "true", 3: "double", 4: "unit", 5: "cell"}
+_ORDER = {"false": 7, "true": 7, "double": 1, "unit": 6, "cell": 5}
 
-    @property
-    def contradiction(self) -> bool:
-        return self.flag == 1
-
-    @property
-    def packed(self) -> tuple[int, int]:
-        if self._packed is None:
-            at, size, data = self.at, self.size, self.data
-            self._packed = (
-                int.from_bytes(data[at : at + size], "little"),
-                int.from_bytes(data[at + size : at + 2 * size], "little"),
-            )
-        return self._packed
+Offer = tuple[str, int, int, int, list[Candidate], list[Candidate]]
 
 
-#: The deepest level whose outer search the C core runs all the nets of.
-LIGHT_TOP = 3
-
-
-def _light(st: State, level: int) -> dict[int, _Light]:
-    """Every net of an outer search of ``level`` (0 to :data:`LIGHT_TOP`), run by the C
-    core at once, by start node."""
+def _core_offers(st: State, level: int) -> list[Offer] | None:
+    """What an outer search of ``level`` (0 to :data:`CORE_TOP`) offers, in its order, as
+    ``(kind, cell, digit, unit, placements, eliminations)``: the C core runs every net
+    and compares them (most are only asked whether they break and what they agree on);
+    None when it leaves a net's stall to the Python search."""
     core = native._core
     assert core is not None
-    t = st.tables
-    ncells = t.ncells
-    data = core.net_all(native.geometry(st.shape.rules), st.cands, level)
-    size = ((t.n + 1) * ncells + 7) // 8
-    out: dict[int, _Light] = {}
+    data = core.net_offers(native.geometry(st.shape.rules), st.cands, level)
+    if data is None:
+        return None
+    ncells = st.tables.ncells
+    ints = array("i", data)
+    out: list[Offer] = []
     at = 0
-    for d in range(1, t.n + 1):
-        for c in cells_of(st.dcells[d]):
-            k = d * ncells + c + 1
-            out[k] = _Light(k, data[at], data, at + 1, size)
-            at += 1 + 2 * size
-            out[-k] = _Light(-k, data[at], data, at + 1, size)
-            at += 1 + 2 * size
+    while at < len(ints):
+        kind, c, d, u, p, e = ints[at : at + 6]
+        at += 6
+        places = [(k % ncells, k // ncells) for k in ints[at : at + p]]
+        at += p
+        elims = [(k % ncells, k // ncells) for k in ints[at : at + e]]
+        at += e
+        out.append((_KINDS[kind], c, d, u, places, elims))
     return out
 
 
@@ -465,7 +447,7 @@ def _nets(st: State, level: int) -> dict[int, Net]:
 
 
 def _common(
-    st: State, nets: Sequence[Net | _Light], skip: tuple[int, int] | None = None
+    st: State, nets: list[Net], skip: tuple[int, int] | None = None
 ) -> tuple[list[Candidate], list[Candidate]]:
     """What every net agrees on, among live candidates (most groups agree on nothing:
     the nets' packed cell sets say so in one AND per net)."""
@@ -478,7 +460,6 @@ def _common(
     for net in nets:
         packed = net.packed
         if packed is None:
-            assert isinstance(net, Net)
             packed = net.packed = (_pack(net.on, ncells), _pack(net.off, ncells))
         on &= packed[0]
         off &= packed[1]
@@ -552,7 +533,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     lower = _nets(st, level - 1) if level and not inner else {}
     earlier, placed, gone = _earlier(st, level) if not inner else ({}, [], [])
 
-    def built(node: int) -> Net:
+    def net(node: int) -> Net:
         found = memo.get(node)
         if found is None:
             old = earlier.get(node)
@@ -562,30 +543,6 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                 found = propagate(st, node, level, lower.get(node))
             memo[node] = found
         return found
-
-    # The C core runs an outer search's nets up to level 3 all at once, without why (most
-    # are only asked whether they break and what they agree on); the nets of a conclusion
-    # are built here in full (``sure``), to be rated and told.
-    light: dict[int, _Light] = {}
-    if not inner and level <= LIGHT_TOP and native._core is not None and st.rules.classic:
-        light = _light(st, level)
-
-    def net(node: int) -> Net | _Light:
-        found = light.get(node)
-        if found is None or found.flag == 2 or node in memo:
-            return built(node)
-        return found
-
-    def sure(group: list[Net | _Light]) -> list[Net]:
-        out = []
-        for x in group:
-            if isinstance(x, _Light):
-                full = built(x.start)
-                assert (full.contradiction is not None) == x.contradiction, "core and nets differ"
-                out.append(full)
-            else:
-                out.append(x)
-        return out
 
     best: tuple[float, int, int, _Hint] | None = None
     # On a path that already has a step this hard, any step at most as hard will do:
@@ -603,25 +560,48 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
         if inner or rating <= floor:
             raise _Enough(h)
 
+    if not inner and level <= CORE_TOP and native._core is not None and st.rules.classic:
+        offers = _core_offers(st, level)
+        if offers is not None:
+            # Only the nets of an offer are built here, to be rated and told.
+            digits_of = st.shape.digits_of_mask
+            for kind, c, d, u, places, elims in offers:
+                k = d * ncells + c + 1
+                if kind == "false":
+                    starts, places, elims = [k], [], [(c, d)]
+                elif kind == "true":
+                    starts, places, elims = [-k], [(c, d)], []
+                elif kind == "double":
+                    starts = [k, -k]
+                elif kind == "unit":
+                    x = st.dcells[d] & t.unit_bits[u]
+                    starts = [d * ncells + cc + 1 for cc in cells_of(x)]
+                else:
+                    starts = [dd * ncells + c + 1 for dd in digits_of[st.cands[c]]]
+                group = [net(x) for x in starts]
+                broken = kind in ("false", "true")
+                assert all((g.contradiction is not None) == broken for g in group), "core differs"
+                offer(_Hint(kind, c, d, u, group, places, elims, 0, 0), _ORDER[kind])
+            return best[3] if best else None
     if inner:
         # Inside a net: contradictions first (the cheapest and most common find), then
         # cell and unit reductions from the true-assumptions alone.
-        ons_of: list[tuple[int, list[Net | _Light]]] = []
+        ons_of: list[tuple[int, list[Net]]] = []
         for c in cells_of(st.empty):
             m = st.cands[c]
             if pop[m] < 2:
                 continue
-            ons: list[Net | _Light] = []
+            ons: list[Net] = []
             for d in digits_of[m]:
                 a = net(d * ncells + c + 1)
                 if a.contradiction:
-                    offer(_Hint("false", c, d, -1, sure([a]), [], [(c, d)], 0, 0), 7)
+                    offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
                 ons.append(a)
             ons_of.append((c, ons))
         for c, ons in ons_of:
             places, elims = _common(st, ons)
             if places or elims:
-                offer(_Hint("cell", c, 0, -1, sure(ons), places, elims, 0, 0), 5)
+                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
         for u, ub in enumerate(t.unit_bits):
             for d in range(1, t.n + 1):
                 x = st.dcells[d] & ub
@@ -630,7 +610,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                 group = [net(d * ncells + cc + 1) for cc in cells_of(x)]
                 places, elims = _common(st, group)
                 if places or elims:
-                    offer(_Hint("unit", cells_of(x)[0], d, u, sure(group), places, elims, 0, 0), 6)
+                    offer(_Hint("unit", cells_of(x)[0], d, u, group, places, elims, 0, 0), 6)
         return None
     for c in cells_of(st.empty):
         m = st.cands[c]
@@ -642,14 +622,14 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
             a = net(k)
             ons.append(a)
             if a.contradiction:
-                offer(_Hint("false", c, d, -1, sure([a]), [], [(c, d)], 0, 0), 7)
+                offer(_Hint("false", c, d, -1, [a], [], [(c, d)], 0, 0), 7)
             b = net(-k)
             if b.contradiction:
-                offer(_Hint("true", c, d, -1, sure([b]), [(c, d)], [], 0, 0), 7)
+                offer(_Hint("true", c, d, -1, [b], [(c, d)], [], 0, 0), 7)
             elif not a.contradiction and pop[m] >= 3:
                 places, elims = _common(st, [a, b], (c, d))
                 if places or elims:
-                    offer(_Hint("double", c, d, -1, sure([a, b]), places, elims, 0, 0), 1)
+                    offer(_Hint("double", c, d, -1, [a, b], places, elims, 0, 0), 1)
             for u in t.unit_of[c]:
                 x = st.dcells[d] & t.unit_bits[u]
                 if x.bit_count() < 2 or (x & -x) != 1 << c:
@@ -659,11 +639,11 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                     continue
                 places, elims = _common(st, group)
                 if places or elims:
-                    offer(_Hint("unit", c, d, u, sure(group), places, elims, 0, 0), 6)
+                    offer(_Hint("unit", c, d, u, group, places, elims, 0, 0), 6)
         if not any(a.contradiction for a in ons):
             places, elims = _common(st, ons)
             if places or elims:
-                offer(_Hint("cell", c, 0, -1, sure(ons), places, elims, 0, 0), 5)
+                offer(_Hint("cell", c, 0, -1, ons, places, elims, 0, 0), 5)
     return best[3] if best else None
 
 
