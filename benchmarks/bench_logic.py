@@ -164,6 +164,23 @@ def examine(text: str) -> dict[str, Any]:
     }
 
 
+def rate_timed(text: str) -> dict[str, Any]:
+    """``sudokit rate`` on one puzzle as a user runs it: its score, hardest step and CPU
+    seconds. (``examine`` follows the path hints show, which takes the structures of the
+    hardest puzzles that SE lacks; ``rate`` scores along the path SE would need.)"""
+    grid = parse(text, check=False)
+    cpu = time.process_time()
+    r = rate(grid)
+    return {"score": r.score, "hardest": r.hardest, "cpu": time.process_time() - cpu}
+
+
+def rate_all(puzzles: Sequence[str], jobs: int) -> list[dict[str, Any]]:
+    if jobs <= 1:
+        return [rate_timed(p) for p in puzzles]
+    with Pool(jobs) as pool:
+        return pool.map(rate_timed, puzzles, chunksize=4)
+
+
 def examine_all(puzzles: Sequence[str], jobs: int) -> list[dict[str, Any]]:
     if jobs <= 1:
         return [examine(p) for p in puzzles]
@@ -463,6 +480,10 @@ def section_spearman(args: argparse.Namespace, ratings: Ratings, out: Out) -> di
 
 def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dict[str, Any]:
     out("## The hardest puzzles: finished by logic, time, SE's ER\n")
+    out(
+        "`rate` as a user runs it (score, hardest step, CPU s); the path hints show "
+        "checked against the solution (finished, wrong steps, nets, the hard structures).\n"
+    )
     figures: dict[str, Any] = {}
     rows = []
     sets: list[tuple[str, list[tuple[str, float | None]]]] = []
@@ -472,12 +493,16 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
     else:
         out("- rated/HardestDatabase110626.txt: not present, skipped")
     sets.append(("the famous five", [(p, None) for _, p in FAMOUS]))
+    rates: dict[str, dict[str, Any]] = {}
     for name, items in sets:
         results = ratings.get(p for p, _ in items)
-        cpu = sorted(r["cpu"] for r in results)
+        todo = [p for p, _ in items if p not in rates]
+        rates.update(zip(todo, rate_all(todo, args.jobs), strict=True))
+        scored = [rates[p] for p, _ in items]
+        cpu = sorted(r["cpu"] for r in scored)
         finished = sum(r["solved"] for r in results)
         wrong = sum(r["wrong_place"] + r["wrong_elim"] for r in results)
-        rated = [(r["score"], er) for r, (_, er) in zip(results, items, strict=True) if er]
+        rated = [(r["score"], er) for r, (_, er) in zip(scored, items, strict=True) if er]
         rho = spearman([a for a, _ in rated], [b for _, b in rated]) if len(rated) > 2 else None
         near = sum(abs(a - b) <= 0.3 for a, b in rated)
         # The share of steps (beyond singles) that are forcing nets.
@@ -517,7 +542,7 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
         "n",
         "finished",
         "wrong",
-        "CPU s median / p95 / max",
+        "rate: CPU s median / p95 / max",
         "ρ vs ER",
         "within ±0.3 of ER",
         "nets / steps beyond singles",
@@ -527,10 +552,12 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
     if hardest:
         out("\n| puzzle | ER | sudokit | hardest step | CPU s |")
         out("|---|---:|---:|---|---:|")
-        for (p, er), r in zip(hardest, ratings.get(p for p, _ in hardest), strict=True):
+        for p, er in hardest:
+            r = rates[p]
             out(f"| {p[:20]}… | {er} | {r['score']} | {r['hardest']} | {r['cpu']:.1f} |")
     out("")
-    for (label, _), r in zip(FAMOUS, ratings.get(p for _, p in FAMOUS), strict=True):
+    for label, p in FAMOUS:
+        r = rates[p]
         out(f"- {label}: {r['score']} ({r['hardest']}), {r['cpu']:.1f} s CPU")
     out("")
     return figures
