@@ -85,6 +85,7 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/franken.c",
                 f"{NATIVE}/fill.c",
                 f"{NATIVE}/chains.c",
+                f"{NATIVE}/als.c",
             ],
             depends=[
                 f"{NATIVE}/solver.h",
@@ -93,6 +94,7 @@ if POLICY not in {"off", "0"}:
                 f"{NATIVE}/franken.h",
                 f"{NATIVE}/fill.h",
                 f"{NATIVE}/chains.h",
+                f"{NATIVE}/als.h",
             ],
             optional=not REQUIRED,
         )

@@ -10,6 +10,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "als.h"
 #include "chains.h"
 #include "fill.h"
 #include "forcing.h"
@@ -815,6 +816,194 @@ static PyObject *cells_to_int(const uint64_t *x, unsigned w)
     return bits_to_int(buf, (size_t)w * 8);
 }
 
+/* The arguments (geometry, cands, empty, max_cells, ...) of als_graph and als_chain. */
+static const GnGeo *read_als_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
+                                  const char *usage, uint16_t *cands, uint64_t *empty,
+                                  int *max_cells)
+{
+    const GnGeo *G;
+    long v;
+    if (nargs != want) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return NULL;
+    }
+    if (!(G = read_masks(args, cands)))
+        return NULL;
+    memset(empty, 0, AL_WORDS * sizeof *empty);
+    if (read_cellset(args[2], empty, (G->ncells + 63) / 64, G->ncells, "empty") < 0)
+        return NULL;
+    if ((v = PyLong_AsLong(args[3])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (v < 1 || v >= (long)G->n) {
+        PyErr_Format(PyExc_ValueError, "max_cells must be 1 to %u, got %ld", G->n - 1, v);
+        return NULL;
+    }
+    *max_cells = (int)v;
+    return G;
+}
+
+PyDoc_STRVAR(als_graph_doc,
+"als_graph(geometry, cands, empty, max_cells, /) -> (sets, graph)\n\n"
+"The almost locked sets of up to max_cells cells (1 to n - 1) among the empty cells (a\n"
+"set of cells, bit c for cell c) with these candidate masks (classic rules), and their\n"
+"graph, as the logic engine's find_als and _restricted_graph give them: each set as\n"
+"(cells, digits, unit, where, seen) (the fields of als.Als), and per set the (index,\n"
+"digit) pairs of the sets it shares a restricted common digit with.");
+
+static PyObject *als_graph(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint16_t cands[GN_MAXCELLS];
+    uint64_t empty[AL_WORDS];
+    PyObject *sets = NULL, *graph = NULL, *zero = NULL;
+    const GnGeo *G;
+    AlSets A;
+    unsigned k, d, i;
+    int max_cells;
+    (void)self;
+    if (!(G = read_als_args(args, nargs, 4,
+                            "als_graph() takes exactly 4 arguments (geometry, cands, empty, "
+                            "max_cells)",
+                            cands, empty, &max_cells)))
+        return NULL;
+    if (al_sets(G, cands, empty, max_cells, &A) < 0)
+        return PyErr_NoMemory();
+    if (!(sets = PyList_New(A.count)) || !(graph = PyList_New(A.count)) ||
+        !(zero = PyLong_FromLong(0)))
+        goto fail;
+    for (k = 0; k < A.count; k++) {
+        PyObject *where = PyTuple_New((Py_ssize_t)G->n + 1), *seen, *item, *list;
+        const uint64_t *place = A.place + (size_t)A.at[k] * 2 * A.words;
+        if (!where)
+            goto fail;
+        if (!(seen = PyTuple_New((Py_ssize_t)G->n + 1))) {
+            Py_DECREF(where);
+            goto fail;
+        }
+        item = Py_BuildValue("(NiiNN)", cells_to_int(A.cells + (size_t)k * A.words, A.words),
+                             (int)A.mask[k], (int)A.unit[k], where, seen);
+        if (!item)
+            goto fail;
+        PyList_SET_ITEM(sets, k, item);
+        for (d = 0; d <= G->n; d++) {
+            PyObject *w, *s;
+            if (d && A.mask[k] >> (d - 1) & 1u) {
+                if (!(w = cells_to_int(place, A.words)))
+                    goto fail;
+                if (!(s = cells_to_int(place + A.words, A.words))) {
+                    Py_DECREF(w);
+                    goto fail;
+                }
+                place += 2 * A.words;
+            } else {
+                Py_INCREF(zero);
+                Py_INCREF(zero);
+                w = s = zero;
+            }
+            PyTuple_SET_ITEM(where, d, w);
+            PyTuple_SET_ITEM(seen, d, s);
+        }
+        if (!(list = PyList_New((Py_ssize_t)(A.edge_at[k + 1] - A.edge_at[k]))))
+            goto fail;
+        PyList_SET_ITEM(graph, k, list);
+        for (i = A.edge_at[k]; i < A.edge_at[k + 1]; i++) {
+            PyObject *pair = Py_BuildValue("(II)", A.edge[2 * i], A.edge[2 * i + 1]);
+            if (!pair)
+                goto fail;
+            PyList_SET_ITEM(list, i - A.edge_at[k], pair);
+        }
+    }
+    Py_DECREF(zero);
+    return Py_BuildValue("(NN)", sets, graph);
+fail:
+    Py_XDECREF(sets);
+    Py_XDECREF(graph);
+    Py_XDECREF(zero);
+    return NULL;
+}
+
+static PyObject *int_tuple(const int *v, int count)
+{
+    PyObject *out = PyTuple_New(count), *x;
+    int i;
+    if (!out)
+        return NULL;
+    for (i = 0; i < count; i++) {
+        if (!(x = PyLong_FromLong(v[i]))) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(als_chain_doc,
+"als_chain(geometry, cands, empty, max_cells, max_chain, max_work, /)\n"
+"    -> (path, rccs, eliminations) | None\n\n"
+"The ALS chain of 4 to max_chain (at most 8) sets the logic engine's als_chain picks\n"
+"among the sets of als_graph(geometry, cands, empty, max_cells), its search bounded by\n"
+"max_work as the engine counts it: the sets' indices, the restricted common digits\n"
+"between them, the (cell, digit) eliminations in order; None when there is none.");
+
+static PyObject *als_chain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    static uint16_t elim[2 * GN_MAXCELLS * GN_MAXN];
+    uint16_t cands[GN_MAXCELLS];
+    uint64_t empty[AL_WORDS];
+    int path[AL_MAXCHAIN], rcc[AL_MAXCHAIN], max_cells, len, nelim = 0, i;
+    PyObject *p, *r, *e;
+    const GnGeo *G;
+    long max_chain;
+    long long max_work;
+    (void)self;
+    if (!(G = read_als_args(args, nargs, 6,
+                            "als_chain() takes exactly 6 arguments (geometry, cands, empty, "
+                            "max_cells, max_chain, max_work)",
+                            cands, empty, &max_cells)))
+        return NULL;
+    if ((max_chain = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (max_chain < 0 || max_chain > AL_MAXCHAIN) {
+        PyErr_Format(PyExc_ValueError, "max_chain must be 0 to %d, got %ld", AL_MAXCHAIN,
+                     max_chain);
+        return NULL;
+    }
+    if ((max_work = PyLong_AsLongLong(args[5])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (max_work < 0 || max_work > (long long)1 << 40) {
+        PyErr_Format(PyExc_ValueError, "max_work must be 0 to 2**40, got %lld", max_work);
+        return NULL;
+    }
+    len = al_chain(G, cands, empty, max_cells, (int)max_chain, max_work, path, rcc, &nelim,
+                   elim);
+    if (len < 0)
+        return PyErr_NoMemory();
+    if (len == 0)
+        Py_RETURN_NONE;
+    if (!(p = int_tuple(path, len)))
+        return NULL;
+    if (!(r = int_tuple(rcc, len - 1))) {
+        Py_DECREF(p);
+        return NULL;
+    }
+    if (!(e = PyTuple_New(nelim))) {
+        Py_DECREF(p);
+        Py_DECREF(r);
+        return NULL;
+    }
+    for (i = 0; i < nelim; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", elim[2 * i], elim[2 * i + 1]);
+        if (!pair) {
+            Py_DECREF(p);
+            Py_DECREF(r);
+            Py_DECREF(e);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(e, i, pair);
+    }
+    return Py_BuildValue("(NNN)", p, r, e);
+}
+
 /* The cell sets of digits 1..n (index 0 unused) as a tuple, and packed into one int, bit
  * digit * ncells + cell (nets._pack). */
 static PyObject *digit_sets(const FcNet *N, uint64_t (*sets)[4], PyObject **packed)
@@ -1569,6 +1758,8 @@ static PyMethodDef methods[] = {
     {"net_first", (PyCFunction)(void (*)(void))net_first, METH_FASTCALL, net_first_doc},
     {"finned_any", (PyCFunction)(void (*)(void))finned_any, METH_FASTCALL, finned_any_doc},
     {"aic_any", (PyCFunction)(void (*)(void))aic_any, METH_FASTCALL, aic_any_doc},
+    {"als_graph", (PyCFunction)(void (*)(void))als_graph, METH_FASTCALL, als_graph_doc},
+    {"als_chain", (PyCFunction)(void (*)(void))als_chain, METH_FASTCALL, als_chain_doc},
     {"franken_digits", (PyCFunction)(void (*)(void))franken_digits, METH_FASTCALL,
      franken_digits_doc},
     {"find_bad_symbol", find_bad_symbol, METH_O, find_bad_symbol_doc},

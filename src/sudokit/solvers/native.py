@@ -140,6 +140,23 @@ class _Core(Protocol):
 
     def aic_any(self, geometry: object, cands: Sequence[int], max_nodes: int, /) -> bool: ...
 
+    def als_graph(
+        self, geometry: object, cands: Sequence[int], empty: int, max_cells: int, /
+    ) -> tuple[
+        list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]], list[list[tuple[int, int]]]
+    ]: ...
+
+    def als_chain(
+        self,
+        geometry: object,
+        cands: Sequence[int],
+        empty: int,
+        max_cells: int,
+        max_chain: int,
+        max_work: int,
+        /,
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]] | None: ...
+
     def franken_digits(self, geometry: object, cands: Sequence[int], mutant: int, /) -> int: ...
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...geometry import Rules, Shape
+from ...solvers import native
 from ..candidates import EARLIER, State, cells_of
 from ..step import Step, cells_text, digits_set, elim_text, sym
 
@@ -23,6 +24,25 @@ from ..step import Step, cells_text, digits_set, elim_text, sym
 MAX_CELLS = 8
 BIG_GRID_MAX_CELLS = 4
 BLOSSOM_MAX_CELLS = 4
+
+
+#: Whether the C core, when built, finds the sets, their graph and the ALS chain under
+#: classic rules (the same answers as the Python search, which False keeps, to compare).
+NATIVE = True
+
+#: ``State.memo`` key prefix: the graph the core gave with the sets of a key.
+_NATIVE_GRAPH = "native.graph."
+
+
+def _native(st: State) -> native._Core | None:
+    return native._core if NATIVE and st.rules.classic else None
+
+
+def _limit(st: State, max_cells: int | None) -> int:
+    """The largest set :func:`find_als` takes for ``max_cells``."""
+    if max_cells is None:
+        max_cells = MAX_CELLS if st.tables.n <= 9 else BIG_GRID_MAX_CELLS
+    return min(max_cells, st.tables.n - 1)
 
 
 #: Per search (a ``State.memo`` key), the rules, candidates and empty cells of the last
@@ -83,9 +103,7 @@ def find_als(st: State, max_cells: int | None = None) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells (by default :data:`MAX_CELLS`, or
     :data:`BIG_GRID_MAX_CELLS` above 9×9; a bivalue cell is the one-cell ALS). Memoized
     on the state."""
-    if max_cells is None:
-        max_cells = MAX_CELLS if st.tables.n <= 9 else BIG_GRID_MAX_CELLS
-    max_cells = min(max_cells, st.tables.n - 1)
+    max_cells = _limit(st, max_cells)
     key = f"als.{max_cells}"
     found = st.memo.get(key)
     if isinstance(found, list):
@@ -96,6 +114,14 @@ def find_als(st: State, max_cells: int | None = None) -> list[Als]:
         smaller: list[Als] = [a for a in wider if a.cells.bit_count() <= max_cells]
         st.memo[key] = smaller
         return smaller
+    core = _native(st)
+    if core is not None and max_cells >= 1:
+        found, links = core.als_graph(native.geometry(st.rules), st.cands, st.empty, max_cells)
+        made = [Als(*s) for s in found]
+        st.memo[key] = made
+        # The graph comes with the sets: kept for _restricted_graph.
+        st.memo[_NATIVE_GRAPH + key] = links
+        return made
     t = st.tables
     cands = st.cands
     dcells = st.dcells
@@ -266,6 +292,16 @@ def _restricted_graph(
     found = st.memo.get(key)
     if isinstance(found, list):
         return sets, found
+    core = _native(st)
+    limit = _limit(st, max_cells)
+    if core is not None and limit >= 1:
+        kept = st.memo.pop(f"{_NATIVE_GRAPH}als.{limit}", None)
+        if isinstance(kept, list):
+            links: list[list[tuple[int, int]]] = kept
+        else:  # the sets were taken from a wider search's
+            _, links = core.als_graph(native.geometry(st.rules), st.cands, st.empty, limit)
+        st.memo[key] = links
+        return sets, links
     digits_of = st.shape.digits_of_mask
     # x is restricted common to A and B when every x of B is among the cells seeing every
     # x of A (seeing is symmetric): so B's first x lies in A.seen[x]. Sets are indexed by
@@ -498,6 +534,21 @@ def als_chain(st: State) -> Step | None:
     is locked, and so on to Ak, which is locked without its common digit with A(k-1) and
     holds z. So a digit z of A1 and Ak (not their common digits with the chain) is in one
     of them, and cells seeing every z of both lose z. The shortest chain is taken."""
+    core = _native(st)
+    if core is not None:
+        sets = find_als(st)
+        found = core.als_chain(
+            native.geometry(st.rules),
+            st.cands,
+            st.empty,
+            _limit(st, None),
+            MAX_CHAIN,
+            CHAIN_WORK,
+        )
+        if found is None:
+            return None
+        chain, commons, removed = found
+        return _chain_step(st, sets, list(chain), list(commons), list(removed))
     shape = st.shape
     sets, graph = _restricted_graph(st)
     digits_of = shape.digits_of_mask
