@@ -47,6 +47,19 @@ typedef struct {
     uint64_t dc[GN_MAXN][4];   /* each digit's cells */
 } Ctx;
 
+/* A buffer of words kept between calls, grown to hold `want`: 0, or -1 out of memory. */
+static int grow_words(uint64_t **buf, size_t *cap, size_t want)
+{
+    if (want > *cap) {
+        uint64_t *more = realloc(*buf, want * sizeof **buf);
+        if (!more)
+            return -1;
+        *buf = more;
+        *cap = want;
+    }
+    return 0;
+}
+
 static void link(Links *L, unsigned a, unsigned b)
 {
     L->strong[a][L->nstrong[a]++] = (uint16_t)b;
@@ -272,13 +285,8 @@ int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, i
     }
     /* Every branch starts at a live candidate: room for all of them. */
     want = (live ? live : 1) * 2 * X->words;
-    if (want > cap) {
-        uint64_t *more = realloc(bits, want * sizeof *bits);
-        if (!more)
-            return -1;
-        bits = more;
-        cap = want;
-    }
+    if (grow_words(&bits, &cap, want) < 0)
+        return -1;
     X->bits = bits;
     if (strong_links(&X->L, G, cands) < 0)
         return -1;
@@ -1491,13 +1499,8 @@ int fc_net_first(const GnGeo *G, const uint16_t *cands, int level, int *cell, in
         return 0;
     if (!(N = net_buffers(G)))
         return -1;
-    if (want > cap) {
-        uint64_t *s = realloc(sets, want * sizeof *sets);
-        if (!s)
-            return -1;
-        sets = s;
-        cap = want;
-    }
+    if (grow_words(&sets, &cap, want) < 0)
+        return -1;
     memset(live, 0, sizeof live);
     for (c = 0; c < nc; c++) {
         if (cands[c])
