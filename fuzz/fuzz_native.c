@@ -14,8 +14,9 @@
  *     hash of the input, against a reference that knows the rules only as lists;
  *   - fc_search (static forcing chains) on candidate masks made from the input, checking
  *     that what it names is a group of the kind asked for, and fc_basic_first,
- *     fc_chain_find and fc_finned_any (the engine's quick checks) and fc_net_first (the
- *     nested nets' inner search) on the same masks;
+ *     fc_chain_find and fc_finned_any (the engine's quick checks), fc_net_first (the
+ *     nested nets' inner search) and fc_net_offers (an outer net search's offers, each a
+ *     well-formed record of candidates) on the same masks;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -335,6 +336,26 @@ static void check_forcing(const uint8_t *data, size_t size)
             FAIL("fc_net_first answered %d", r);
         if (r == 1 && (nc < 0 || nc >= n * n || nd < 1 || nd > n || !(cands[nc] >> (nd - 1) & 1u)))
             FAIL("fc_net_first named r%dc%d %d, not a candidate", nc / n + 1, nc % n + 1, nd);
+    }
+    {
+        /* An outer search's offers: records of a kind, a cell, a digit, a unit and
+         * candidates of the grid, filling the answer exactly. */
+        const int32_t *out;
+        size_t count, at = 0;
+        const int r = fc_net_offers(G, cands, kinds % 4, &out, &count);
+        if (r < 0 || r > 1)
+            FAIL("fc_net_offers answered %d", r);
+        while (r == 0 && at < count) {
+            const int32_t *o = out + at;
+            if (at + 6 > count || o[0] < 1 || o[0] > 5 || o[1] < 0 || o[1] >= n * n ||
+                o[2] < 0 || o[2] > n || o[3] < -1 || o[3] >= 3 * n || o[4] < 0 || o[5] < 0 ||
+                at + 6 + (size_t)o[4] + (size_t)o[5] > count)
+                FAIL("fc_net_offers made a bad record at %zu", at);
+            for (int k = 0; k < o[4] + o[5]; k++)
+                if (o[6 + k] < n * n || o[6 + k] >= (n + 1) * n * n)
+                    FAIL("fc_net_offers named candidate %d", o[6 + k]);
+            at += 6 + (size_t)o[4] + (size_t)o[5];
+        }
     }
     found = fc_search(G, cands, kinds, &a, &b);
     if (found == 0 || found == -1)
