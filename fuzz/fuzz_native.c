@@ -16,7 +16,9 @@
  *     that what it names is a group of the kind asked for, and fc_basic_first,
  *     fc_chain_find and fc_finned_any (the engine's quick checks), fc_net_first (the
  *     nested nets' inner search) and fc_net_offers (an outer net search's offers, each a
- *     well-formed record of candidates) on the same masks;
+ *     well-formed record of candidates) on the same masks, and the grouped-AIC check
+ *     (ac_aic_any) and the almost locked sets (al_sets, al_chain: sets of the empty
+ *     cells, a chain of 4 sets or more naming candidates) there too;
  * and checks the answers, not only memory safety: a solution must be a valid grid that
  * keeps the givens, counts must match an independent plain backtracking counter (written
  * here, sharing nothing with the core), and the batch must match single calls.
@@ -30,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/sudokit/_native/als.h"
+#include "../src/sudokit/_native/chains.h"
 #include "../src/sudokit/_native/forcing.h"
 #include "../src/sudokit/_native/general.h"
 #include "../src/sudokit/_native/solver.h"
@@ -356,6 +360,31 @@ static void check_forcing(const uint8_t *data, size_t size)
                     FAIL("fc_net_offers named candidate %d", o[6 + k]);
             at += 6 + (size_t)o[4] + (size_t)o[5];
         }
+    }
+    {
+        /* Grouped AICs and almost locked sets on the same masks (the cells with
+         * candidates taken as the empty ones). */
+        uint64_t empty[AL_WORDS] = {0};
+        AlSets sets;
+        int path[AL_MAXCHAIN], rcc[AL_MAXCHAIN], nelim = 0, len;
+        uint16_t elim[2 * GN_MAXCELLS];
+        const int any = ac_aic_any(G, cands, 2 + kinds);
+        if (any != 0 && any != 1)
+            FAIL("ac_aic_any answered %d", any);
+        for (i = 0; i < n * n; i++)
+            if (cands[i])
+                empty[i >> 6] |= (uint64_t)1 << (i & 63);
+        if (al_sets(G, cands, empty, 1 + kinds % (n - 1), &sets) < 0)
+            FAIL("al_sets failed");
+        for (unsigned k = 0; k < sets.count; k++)
+            if (!sets.mask[k] || sets.unit[k] >= 3 * n)
+                FAIL("al_sets made set %u with digits %u in unit %u", k, sets.mask[k], sets.unit[k]);
+        len = al_chain(G, cands, empty, 1 + kinds % (n - 1), 5, 2000, path, rcc, &nelim, elim);
+        if (len < 0 || (len && (len < 4 || len > 5 || nelim < 1)))
+            FAIL("al_chain answered %d sets, %d eliminations", len, nelim);
+        for (int k = 0; k < nelim; k++)
+            if (elim[2 * k] >= n * n || !(cands[elim[2 * k]] >> (elim[2 * k + 1] - 1) & 1u))
+                FAIL("al_chain removed %d from cell %d, not a candidate", elim[2 * k + 1], elim[2 * k]);
     }
     found = fc_search(G, cands, kinds, &a, &b);
     if (found == 0 || found == -1)

@@ -518,6 +518,8 @@ def test_fuzz(tmp_path: Path) -> None:
         REPO_ROOT / "src" / "sudokit" / "_native" / "solver.c",
         REPO_ROOT / "src" / "sudokit" / "_native" / "general.c",
         REPO_ROOT / "src" / "sudokit" / "_native" / "forcing.c",
+        REPO_ROOT / "src" / "sudokit" / "_native" / "chains.c",
+        REPO_ROOT / "src" / "sudokit" / "_native" / "als.c",
     ]
     flags = ["-g", "-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
     build = subprocess.run(
