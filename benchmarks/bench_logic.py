@@ -504,7 +504,7 @@ def section_hardest(args: argparse.Namespace, ratings: Ratings, out: Out) -> dic
         wrong = sum(r["wrong_place"] + r["wrong_elim"] for r in results)
         rated = [(r["score"], er) for r, (_, er) in zip(scored, items, strict=True) if er]
         rho = spearman([a for a, _ in rated], [b for _, b in rated]) if len(rated) > 2 else None
-        near = sum(abs(a - b) <= 0.3 for a, b in rated)
+        near = sum(abs(a - b) <= 0.3 + 1e-9 for a, b in rated)  # (scores have one decimal)
         # The share of steps (beyond singles) that are forcing nets.
         beyond = [(t, k) for r in results for t, k in r["counts"].items() if t not in _SINGLES]
         nets = sum(k for t, k in beyond if _NET[t])
