@@ -360,6 +360,10 @@ def _advanced(
 
 #: The deepest level whose outer search the C core runs (``_native.net_offers``).
 CORE_TOP = 3
+#: The lowest level whose search takes nets kept from the earlier position on the path
+#: (see :func:`_still`): a net of the C core's levels is the position's own, whose history
+#: (and so complexity) a net kept from before may not share.
+KEEP_FROM = CORE_TOP + 1
 
 #: What the core offers, by kind (see :func:`_core_offers`).
 _KINDS = {1: "false", 2: "true", 3: "double", 4: "unit", 5: "cell"}
@@ -531,7 +535,10 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
     memo = _nets(st, level)
 
     lower = _nets(st, level - 1) if level and not inner else {}
-    earlier, placed, gone = _earlier(st, level) if not inner else ({}, [], [])
+    # Nets kept from the earlier position on the path only from KEEP_FROM up: below, every
+    # net is the position's own, as the core runs them, so the two searches agree.
+    keep = not inner and level >= KEEP_FROM
+    earlier, placed, gone = _earlier(st, level) if keep else ({}, [], [])
 
     def net(node: int) -> Net:
         found = memo.get(node)
