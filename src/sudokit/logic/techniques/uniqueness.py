@@ -99,7 +99,9 @@ def _ur_step(
         eliminations=tuple(sorted(elims)),
         cells=tuple(sorted(cells)) + extra_cells,
         units=units,
-        candidates=tuple((c, d) for c in sorted(cells) for d in digits),
+        candidates=tuple(
+            (c, d) for c in sorted(cells) for d in digits if st.cands[c] >> (d - 1) & 1
+        ),
         secondary=secondary,
         rating=rating,
     )
@@ -318,16 +320,56 @@ def unique_rectangle_6(st: State) -> Step | None:
     return None
 
 
+def _open_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
+    """Rectangles of empty cells with a bivalue corner (``a``, its pair ``m``), on two
+    rows, two columns and two boxes (or keeping every unit), whatever the other corners'
+    candidates: the Hidden Rectangle's argument is about solutions (a second one from
+    swapping the pair), so a corner that lost one of the digits still counts (HoDoKu's
+    "missing candidates"). Ordered as :func:`_find_rectangles`."""
+    if not st.tables.uniqueness:
+        return
+    t = st.tables
+    n = t.n
+    pop = st.shape.popcount
+    box = st.shape.box_index
+    classic = st.rules.classic
+    empty = st.empty
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    for a, m in enumerate(st.cands):
+        if pop[m] != 2:
+            continue
+        r1, c1 = divmod(a, n)
+        for r2 in range(n):
+            if r2 == r1:
+                continue
+            for c2 in range(n):
+                if c2 == c1:
+                    continue
+                b, c, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
+                if not (empty >> b & empty >> c & empty >> d & 1):
+                    continue
+                if classic:
+                    if len({box[a], box[b], box[c], box[d]}) != 2:
+                        continue
+                elif not rectangle_keeps_units(t, (a, b, c, d)):
+                    continue
+                key = (tuple(sorted((a, b, c, d))), m)
+                if key not in seen:
+                    seen.add(key)
+                    yield (a, b, c, d), m
+
+
 def hidden_rectangle(st: State) -> Step | None:
     """A corner holds only the pair, and in the row and the column of the opposite
     corner one pair digit x lies only in the rectangle: were that corner the other
     digit y, x would fill the two corners beside it and leave y for the bivalue corner
-    too, so it is not y."""
+    too, so it is not y. The other corners need not hold the pair (see
+    :func:`_open_rectangles`)."""
     shape = st.shape
     t = st.tables
     # In reading order of their first cell, as a player scanning the grid meets them
     # (and HoDoKu's search: the same rectangle first when several apply).
-    for cells, m in sorted(_rectangles(st), key=lambda r: min(r[0])):
+    for cells, m in sorted(_open_rectangles(st), key=lambda r: min(r[0])):
         rect = cellset(cells)
         for a in cells:
             if st.cands[a] != m:
@@ -338,9 +380,13 @@ def hidden_rectangle(st: State) -> Step | None:
             lines = t.unit_bits[rd] | t.unit_bits[cd]
             beside = [c for c in cells if c not in (a, d)]
             for x in shape.digits_of_mask[m]:
-                if st.dcells[x] & lines & ~rect:
-                    continue
                 y = (m & ~(1 << (x - 1))).bit_length()
+                if st.dcells[x] & lines & ~rect or not st.cands[d] >> (y - 1) & 1:
+                    continue
+                # x must still go in that row and that column (a corner that lost it
+                # leaves the rectangle as its only place only while x is not placed).
+                if any(st.values[c] == x for c in cells_of(lines)):
+                    continue
                 elims = [(d, y)]
                 rest = (
                     f"in {st.rules.unit_name(rd)} and {st.rules.unit_name(cd)}, {sym(shape, x)} "
