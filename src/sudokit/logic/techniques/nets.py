@@ -38,6 +38,7 @@ from ..step import Branch, Candidate, Link, Step, digits_set, elim_text, place_t
 from . import forcing
 from .colouring import length_bonus
 from .forcing_branches import CELL, LINK, RULE, read_branch
+from .nets_core import ORDER, core_offers
 from .nets_graph import (
     Net,
     _ancestors,
@@ -365,37 +366,6 @@ CORE_TOP = 3
 #: (and so complexity) a net kept from before may not share.
 KEEP_FROM = CORE_TOP + 1
 
-#: What the core offers, by kind (see :func:`_core_offers`).
-_KINDS = {1: "false", 2: "true", 3: "double", 4: "unit", 5: "cell"}
-_ORDER = {"false": 7, "true": 7, "double": 1, "unit": 6, "cell": 5}
-
-Offer = tuple[str, int, int, int, list[Candidate], list[Candidate]]
-
-
-def _core_offers(st: State, level: int) -> list[Offer] | None:
-    """What an outer search of ``level`` (0 to :data:`CORE_TOP`) offers, in its order, as
-    ``(kind, cell, digit, unit, placements, eliminations)``: the C core runs every net
-    and compares them (most are only asked whether they break and what they agree on);
-    None when it leaves a net's stall to the Python search."""
-    core = native._core
-    assert core is not None
-    data = core.net_offers(native.geometry(st.shape.rules), st.cands, level)
-    if data is None:
-        return None
-    ncells = st.tables.ncells
-    ints = array("i", data)
-    out: list[Offer] = []
-    at = 0
-    while at < len(ints):
-        kind, c, d, u, p, e = ints[at : at + 6]
-        at += 6
-        places = [(k % ncells, k // ncells) for k in ints[at : at + p]]
-        at += p
-        elims = [(k % ncells, k // ncells) for k in ints[at : at + e]]
-        at += e
-        out.append((_KINDS[kind], c, d, u, places, elims))
-    return out
-
 
 @dataclass(slots=True)
 class _Hint:
@@ -568,7 +538,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
             raise _Enough(h)
 
     if not inner and level <= CORE_TOP and native._core is not None and st.rules.classic:
-        offers = _core_offers(st, level)
+        offers = core_offers(st, level)
         if offers is not None:
             # Only the nets of an offer are built here, to be rated and told.
             digits_of = st.shape.digits_of_mask
@@ -588,7 +558,7 @@ def _exhaust(st: State, level: int, inner: bool) -> _Hint | None:
                 group = [net(x) for x in starts]
                 broken = kind in ("false", "true")
                 assert all((g.contradiction is not None) == broken for g in group), "core differs"
-                offer(_Hint(kind, c, d, u, group, places, elims, 0, 0), _ORDER[kind])
+                offer(_Hint(kind, c, d, u, group, places, elims, 0, 0), ORDER[kind])
             return best[3] if best else None
     if inner:
         # Inside a net: contradictions first (the cheapest and most common find), then

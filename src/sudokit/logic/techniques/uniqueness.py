@@ -31,14 +31,21 @@ def _rectangles(st: State) -> list[tuple[Rect, int]]:
 
 
 def _find_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
+    cands = st.cands
+    return _corners(st, lambda c, m: cands[c] & m == m)
+
+
+def _corners(st: State, fits: Callable[[int, int], bool]) -> Iterator[tuple[Rect, int]]:
+    """Rectangles ``(a, b, c, d)`` with a bivalue corner ``a`` (its pair ``m``) on two
+    rows, two columns and two boxes (under variant rules: keeping every unit) whose
+    other corners each ``fits(cell, m)``; each rectangle and pair once."""
     t = st.tables
     n = t.n
-    cands = st.cands
     pop = st.shape.popcount
     box = st.shape.box_index
     classic = st.rules.classic
     seen: set[tuple[tuple[int, ...], int]] = set()
-    for a, m in enumerate(cands):
+    for a, m in enumerate(st.cands):
         if pop[m] != 2:
             continue
         r1, c1 = divmod(a, n)
@@ -49,7 +56,7 @@ def _find_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
                 if c2 == c1:
                     continue
                 b, c, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
-                if cands[b] & m != m or cands[c] & m != m or cands[d] & m != m:
+                if not (fits(b, m) and fits(c, m) and fits(d, m)):
                     continue
                 if classic:
                     if len({box[a], box[b], box[c], box[d]}) != 2:
@@ -321,42 +328,14 @@ def unique_rectangle_6(st: State) -> Step | None:
 
 
 def _open_rectangles(st: State) -> Iterator[tuple[Rect, int]]:
-    """Rectangles of empty cells with a bivalue corner (``a``, its pair ``m``), on two
-    rows, two columns and two boxes (or keeping every unit), whatever the other corners'
+    """Rectangles of empty cells with a bivalue corner, whatever the other corners'
     candidates: the Hidden Rectangle's argument is about solutions (a second one from
     swapping the pair), so a corner that lost one of the digits still counts (HoDoKu's
-    "missing candidates"). Ordered as :func:`_find_rectangles`."""
+    "missing candidates")."""
     if not st.tables.uniqueness:
-        return
-    t = st.tables
-    n = t.n
-    pop = st.shape.popcount
-    box = st.shape.box_index
-    classic = st.rules.classic
+        return iter(())
     empty = st.empty
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    for a, m in enumerate(st.cands):
-        if pop[m] != 2:
-            continue
-        r1, c1 = divmod(a, n)
-        for r2 in range(n):
-            if r2 == r1:
-                continue
-            for c2 in range(n):
-                if c2 == c1:
-                    continue
-                b, c, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
-                if not (empty >> b & empty >> c & empty >> d & 1):
-                    continue
-                if classic:
-                    if len({box[a], box[b], box[c], box[d]}) != 2:
-                        continue
-                elif not rectangle_keeps_units(t, (a, b, c, d)):
-                    continue
-                key = (tuple(sorted((a, b, c, d))), m)
-                if key not in seen:
-                    seen.add(key)
-                    yield (a, b, c, d), m
+    return _corners(st, lambda c, m: bool(empty >> c & 1))
 
 
 def hidden_rectangle(st: State) -> Step | None:
