@@ -72,24 +72,20 @@ static const uint64_t *tables_unit(const NetTables *T, unsigned u);
 static void digit_sets(const GnGeo *G, const uint16_t *cands, uint64_t (*dc)[4], uint64_t *open);
 static const uint64_t (*tables_peer(const NetTables *T))[4];
 
-/* The strong links of cands, in the order the searches take them: bivalue cells, then
- * units and digits ascending (a classic unit lists its cells in ascending order, so its
- * two places are the digit's lowest and highest cell there). 0, or -1 out of memory. */
-static int strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
+/* The strong links of cands (each digit's cells in dc), in the order the searches take
+ * them: bivalue cells, then units and digits ascending (a classic unit lists its cells in
+ * ascending order, so its two places are the digit's lowest and highest cell there). */
+static void strong_links(Links *L, const GnGeo *G, const NetTables *T, const uint16_t *cands,
+                         const uint64_t (*dc)[4])
 {
     const unsigned n = G->n, w = (G->ncells + 63) / 64;
-    const NetTables *T = net_tables(G);
-    uint64_t dc[GN_MAXN][4], open[4];
     unsigned c, u, d, i;
-    if (!T)
-        return -1;
     memset(L->nstrong, 0, G->ncells * n);
     for (c = 0; c < G->ncells; c++) {
         const unsigned m = cands[c];
         if (m && FC_POP(m) == 2)
             link(L, c * n + FC_CTZ(m), c * n + FC_CTZ(m & (m - 1)));
     }
-    digit_sets(G, cands, dc, open);
     for (u = 0; u < G->nunits; u++) {
         const uint64_t *ub = tables_unit(T, u);
         for (d = 0; d < n; d++) {
@@ -107,7 +103,6 @@ static int strong_links(Links *L, const GnGeo *G, const uint16_t *cands)
                 link(L, first * n + d, second * n + d);
         }
     }
-    return 0;
 }
 
 /* Candidate k reached in `mine` (the true set, or the false one: `flag` 0 or 1): queued
@@ -265,9 +260,10 @@ int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, i
     uint64_t open[4];
     size_t live = 0, want;
     unsigned c;
+    const NetTables *T;
     if (!G || !G->classic)
         return 0;
-    if (!X && !(X = malloc(sizeof *X)))
+    if (!(T = net_tables(G)) || (!X && !(X = malloc(sizeof *X))))
         return -1;
     X->G = G;
     X->cands = cands;
@@ -288,10 +284,9 @@ int fc_search_agreed(const GnGeo *G, const uint16_t *cands, int kinds, int *a, i
     if (grow_words(&bits, &cap, want) < 0)
         return -1;
     X->bits = bits;
-    if (strong_links(&X->L, G, cands) < 0)
-        return -1;
-    X->peer = tables_peer(net_tables(G));
+    X->peer = tables_peer(T);
     digit_sets(G, cands, X->dc, open);
+    strong_links(&X->L, G, T, cands, (const uint64_t(*)[4])X->dc);
     return run(X, kinds, a, b);
 }
 
@@ -407,20 +402,30 @@ static int hidden_pair_any(const GnGeo *G, const NetTables *T, const uint16_t *c
     return 0;
 }
 
+/* A cell set of an n x n grid (w words) as lines: the columns it holds in each row
+ * (rows[r], bit c) and the rows in each column (cols[c], bit r). */
+static void line_masks(const uint64_t *cells, unsigned n, unsigned w, unsigned *rows,
+                       unsigned *cols)
+{
+    memset(rows, 0, n * sizeof *rows);
+    memset(cols, 0, n * sizeof *cols);
+    for (unsigned k = 0; k < w; k++)
+        for (uint64_t x = cells[k]; x; x &= x - 1) {
+            const unsigned c = k * 64 + GN_CTZ64(x);
+            rows[c / n] |= 1u << (c % n);
+            cols[c % n] |= 1u << (c / n);
+        }
+}
+
 /* X-Wings: two lines where a digit has the same two places across, and the digit
  * elsewhere in those two cross lines. */
 static int x_wing_any(const GnGeo *G, const uint64_t (*dc)[4])
 {
     const unsigned n = G->n, w = (G->ncells + 63) / 64;
-    unsigned d, dir, i, j, k;
+    unsigned d, dir, i, j;
     for (d = 0; d < n; d++) {
-        unsigned rows[GN_MAXN] = {0}, cols[GN_MAXN] = {0}; /* columns of each row, rows of each column */
-        for (k = 0; k < w; k++)
-            for (uint64_t x = dc[d][k]; x; x &= x - 1) {
-                const unsigned c = k * 64 + GN_CTZ64(x);
-                rows[c / n] |= 1u << (c % n);
-                cols[c % n] |= 1u << (c / n);
-            }
+        unsigned rows[GN_MAXN], cols[GN_MAXN];
+        line_masks(dc[d], n, w, rows, cols);
         for (dir = 0; dir < 2; dir++) {
             const unsigned *at = dir ? cols : rows, *cross = dir ? rows : cols;
             for (i = 0; i < n; i++) {
@@ -485,8 +490,8 @@ typedef struct {
     uint64_t on[MAXW], off[MAXW];
     uint16_t par_on[MAXC], par_off[MAXC]; /* valid where on / off is set */
     uint32_t layer[2][MAXC];
-    uint64_t peer[GN_MAXCELLS][CELLW]; /* each cell's peers as a set: walked in ascending order */
-    uint64_t dc[GN_MAXN][CELLW];       /* each digit's cells */
+    const uint64_t (*peer)[CELLW]; /* each cell's peers as a set: walked in ascending order */
+    uint64_t dc[GN_MAXN][CELLW];   /* each digit's cells */
     unsigned cw;                       /* words of a cell set */
 } Find;
 
@@ -582,25 +587,18 @@ static unsigned find_from(Find *W, const GnGeo *G, const uint16_t *cands, unsign
 int fc_chain_find(const GnGeo *G, const uint16_t *cands, int max_nodes, unsigned *nodes)
 {
     static Find *W; /* kept between calls (callers hold the GIL): the nets ask at stalls */
-    unsigned c, d, i, best = 0, limit = (unsigned)max_nodes + 1;
+    unsigned c, d, best = 0, limit = (unsigned)max_nodes + 1;
     const unsigned n = G ? G->n : 0;
+    const NetTables *T;
+    uint64_t open[4];
     if (!G || !G->classic)
         return 0;
-    if (!W && !(W = malloc(sizeof *W)))
+    if (!(T = net_tables(G)) || (!W && !(W = malloc(sizeof *W))))
         return -1;
-    if (strong_links(&W->L, G, cands) < 0)
-        return -1;
-    memset(W->peer, 0, G->ncells * sizeof W->peer[0]);
-    memset(W->dc, 0, sizeof W->dc);
+    W->peer = tables_peer(T);
     W->cw = (G->ncells + 63) / 64;
-    for (c = 0; c < G->ncells; c++) {
-        for (i = 0; i < GN_NPEERS(G, c); i++) {
-            const unsigned p = GN_PEERS(G, c)[i];
-            W->peer[c][p >> 6] |= (uint64_t)1 << (p & 63);
-        }
-        for (unsigned m = cands[c]; m; m &= m - 1)
-            W->dc[FC_CTZ(m)][c >> 6] |= (uint64_t)1 << (c & 63);
-    }
+    digit_sets(G, cands, W->dc, open);
+    strong_links(&W->L, G, T, cands, (const uint64_t(*)[4])W->dc);
     /* Starts in the order of the Python keys (digit, then cell); each walk after a chain
      * is found is cut at its length, and only a shorter one replaces it. */
     for (d = 0; d < n; d++)
@@ -996,16 +994,12 @@ static unsigned pair_first(const GnGeo *G, const NetTables *T, const FcNet *N, i
     const unsigned n = N->n, nc = N->ncells, w = N->words;
     unsigned u, i, j, v, d, e, k = 0;
     if (rule == 5) {
-        for (d = 1; d <= n; d++)
+        for (d = 1; d <= n; d++) {
+            unsigned in_rows[GN_MAXN], in_cols[GN_MAXN];
+            line_masks(N->dcells[d], n, w, in_rows, in_cols);
             for (unsigned rows = 2; rows-- > 0;) { /* rows, then columns */
                 /* Each line's cross indices holding d; two lines with the same two. */
-                unsigned pos[GN_MAXN];
-                for (i = 0; i < n; i++) {
-                    pos[i] = 0;
-                    for (j = 0; j < n; j++)
-                        if (CTEST(N->dcells[d], rows ? i * n + j : j * n + i))
-                            pos[i] |= 1u << j;
-                }
+                const unsigned *pos = rows ? in_rows : in_cols;
                 for (i = 0; i < n; i++) {
                     if (FC_POP(pos[i]) != 2)
                         continue;
@@ -1024,6 +1018,7 @@ static unsigned pair_first(const GnGeo *G, const NetTables *T, const FcNet *N, i
                     }
                 }
             }
+        }
         return 0;
     }
     for (u = 0; u < G->nunits; u++) {
