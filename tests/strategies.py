@@ -1,8 +1,9 @@
-"""Hypothesis strategies shared by several test modules."""
+"""Hypothesis strategies and positions shared by several test modules."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -25,3 +26,17 @@ def candidate_states(draw: st.DrawFn) -> object:
         live = [(c, d) for c, d in live if solution[c] != d]
     gone = rng.sample(live, draw(st.integers(0, len(live) // 3)))
     return state.applied(eliminations=gone)
+
+
+def path_positions(seed: int) -> list[Any]:
+    """Every position along the logical path of a generated extreme 9×9 puzzle (the
+    positions the engine meets, hard ones among them)."""
+    from sudokit import generate
+    from sudokit.logic.candidates import State
+    from sudokit.logic.engine import steps
+
+    state = State.from_grid(generate(9, seed=seed, difficulty="extreme"))
+    out = [state]
+    for _, after in steps(state, unique=True):
+        out.append(after)
+    return [s for s in out if s.empty]

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strategies import candidate_states
+from strategies import candidate_states, path_positions
 from sudokit import generate
 from sudokit.geometry import Rules, Shape
 from sudokit.logic.candidates import State
@@ -119,23 +119,12 @@ def test_the_chain_is_the_python_searchs(state: Any, bound: int) -> None:
     assert ours == theirs
 
 
-def _path_positions(seed: int) -> list[State]:
-    """Every position along the logical path of a generated extreme 9×9 puzzle."""
-    from sudokit.logic.engine import steps
-
-    state = State.from_grid(generate(9, seed=seed, difficulty="extreme"))
-    out = [state]
-    for _, after in steps(state, unique=True):
-        out.append(after)
-    return [s for s in out if s.empty]
-
-
 def test_sets_graph_and_chains_along_the_paths_of_hard_puzzles() -> None:
     # The positions the engine meets: each answer must be the Python one, and the chain
     # search must find chains there (under the full bound and a small one).
     found = {"chains": 0, "chains, bound 300": 0, "none": 0}
     for seed in (3, 11, 29):
-        for state in _path_positions(seed):
+        for state in path_positions(seed):
             (sets, graph), (py_sets, py_graph) = _graphs(state, None)
             assert sets == py_sets and graph == py_graph, seed
             ours, theirs = _chains(state)
@@ -152,7 +141,7 @@ def test_sets_graph_and_chains_along_the_paths_of_hard_puzzles() -> None:
 def test_a_blossom_after_the_graph_takes_the_smaller_sets_of_the_wider_search() -> None:
     # The Death Blossom's sets (four cells at most) come from the wider search when it
     # ran, else from a search of their own: the same either way.
-    state = _path_positions(11)[5]
+    state = path_positions(11)[5]
     wide = _fresh(state)
     als._restricted_graph(wide)
     own = als.find_als(_fresh(state), als.BLOSSOM_MAX_CELLS)
@@ -165,7 +154,7 @@ def test_a_blossom_after_the_graph_takes_the_smaller_sets_of_the_wider_search() 
 def test_an_empty_cell_without_candidates_is_part_of_the_sets() -> None:
     # Empty cells come from the caller, not from the masks: a cell left with no
     # candidate joins sets (with one digit fewer) as in Python.
-    state = _path_positions(3)[4]
+    state = path_positions(3)[4]
     cell = next(iter(c for c in range(81) if state.cands[c]))
     broken = State(
         state.rules, state.values, [0 if c == cell else m for c, m in enumerate(state.cands)]

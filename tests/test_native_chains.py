@@ -14,8 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strategies import candidate_states
-from sudokit import generate
+from strategies import candidate_states, path_positions
 from sudokit.geometry import Rules, Shape
 from sudokit.logic.candidates import State
 from sudokit.logic.techniques import chains
@@ -46,17 +45,6 @@ def test_aic_any_is_whether_the_python_search_finds_a_chain(state: Any, most: in
     assert _core().aic_any(_geo(state.tables.n), state.cands, most) == _python(state, most)
 
 
-def _path_positions(seed: int) -> list[State]:
-    """Every position along the logical path of a generated extreme 9×9 puzzle."""
-    from sudokit.logic.engine import steps
-
-    state = State.from_grid(generate(9, seed=seed, difficulty="extreme"))
-    out = [state]
-    for _, after in steps(state, unique=True):
-        out.append(after)
-    return [s for s in out if s.empty]
-
-
 def test_aic_any_along_the_paths_of_hard_puzzles() -> None:
     # Where the engine needs forcing nets on the paths of hard puzzles (100 candidates
     # and more left) the search finds nothing, walking every start to its full depth;
@@ -64,7 +52,7 @@ def test_aic_any_along_the_paths_of_hard_puzzles() -> None:
     # Python search's, and all three kinds must be there.
     answers = {"yes": 0, "no": 0, "no, open": 0}
     for seed in (3, 11, 29):
-        for state in _path_positions(seed):
+        for state in path_positions(seed):
             ours = _core().aic_any(_geo(9), state.cands, chains.MAX_NODES)
             assert ours == _python(state, chains.MAX_NODES), seed
             left = sum(state.shape.popcount[m] for m in state.cands)
@@ -76,7 +64,7 @@ def test_the_engine_skips_the_search_when_the_core_says_none(monkeypatch: Any) -
     # A hard position where no grouped AIC exists: the search is not run, and None is
     # kept.
     no = next(
-        s for s in _path_positions(3) if not _core().aic_any(_geo(9), s.cands, chains.MAX_NODES)
+        s for s in path_positions(3) if not _core().aic_any(_geo(9), s.cands, chains.MAX_NODES)
     )
     assert sum(no.shape.popcount[m] for m in no.cands) >= 100
     no.memo.clear()
