@@ -1408,7 +1408,7 @@ int fc_net_offers(const GnGeo *G, const uint16_t *cands, int level, const int32_
         for (unsigned m = cands[c]; m; m &= m - 1)
             CSET(live[FC_CTZ(m) + 1], c);
     }
-    /* Every net, as net_all would give it. */
+    /* Every net of the search, whether it breaks and what it makes true and false. */
     for (d = 1; d <= n; d++)
         for (c = 0; c < nc; c++) {
             if (!(cands[c] >> (d - 1) & 1u))

@@ -536,7 +536,6 @@ def als_chain(st: State) -> Step | None:
     of them, and cells seeing every z of both lose z. The shortest chain is taken."""
     core = _native(st)
     if core is not None:
-        sets = find_als(st)
         found = core.als_chain(
             native.geometry(st.rules),
             st.cands,
@@ -548,7 +547,7 @@ def als_chain(st: State) -> Step | None:
         if found is None:
             return None
         chain, commons, removed = found
-        return _chain_step(st, sets, list(chain), list(commons), list(removed))
+        return _chain_step(st, find_als(st), list(chain), list(commons), list(removed))
     shape = st.shape
     sets, graph = _restricted_graph(st)
     digits_of = shape.digits_of_mask
